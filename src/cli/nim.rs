@@ -1,0 +1,88 @@
+//! `grundy nim <HEAP>...`: Bouton's analysis of a Nim position.
+
+use std::io::Write;
+
+use grundy::families::nim::{self, NimMove};
+use grundy::{Nimber, Outcome};
+use serde::Serialize;
+
+use super::{CmdResult, parse_u64, write_json};
+
+/// Arguments of `grundy nim`.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Heap sizes (non-negative integers up to 2^64-1).
+    #[arg(value_parser = parse_u64)]
+    pub heaps: Vec<u64>,
+    /// Print JSON: {"value", "outcome", "winning_moves": [{"heap","from","to"}], ...}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    heaps: &'a [u64],
+    value: Nimber,
+    outcome: Outcome,
+    winning_move_count: usize,
+    winning_moves: Vec<NimMove>,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let value = nim::value(&args.heaps);
+    let moves = nim::winning_moves(&args.heaps);
+    if args.json {
+        return write_json(
+            out,
+            &Report {
+                heaps: &args.heaps,
+                value,
+                outcome: Outcome::of(value),
+                winning_move_count: moves.len(),
+                winning_moves: moves,
+            },
+        );
+    }
+    let list: Vec<String> = args.heaps.iter().map(u64::to_string).collect();
+    writeln!(
+        out,
+        "Nim heaps: {}",
+        if list.is_empty() {
+            "(none)".into()
+        } else {
+            list.join(" ")
+        }
+    )?;
+    writeln!(out, "value: {value} (nim-sum of the heaps = {})", value.0)?;
+    writeln!(
+        out,
+        "outcome: {} — {}",
+        Outcome::of(value),
+        Outcome::of(value).describe()
+    )?;
+    write_moves(out, &moves)
+}
+
+/// Print Nim moves, one per line.
+pub fn write_moves(out: &mut dyn Write, moves: &[NimMove]) -> CmdResult {
+    if moves.is_empty() {
+        writeln!(
+            out,
+            "winning moves: none (every move loses against best play)"
+        )?;
+        return Ok(());
+    }
+    writeln!(out, "winning moves ({}):", moves.len())?;
+    for m in moves {
+        writeln!(
+            out,
+            "  heap {}: {} -> {} (take {})",
+            m.heap,
+            m.from,
+            m.to,
+            m.from - m.to
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! Counting winning positions over families of positions.

@@ -1,0 +1,1 @@
+//! Token games on directed graphs: acyclic Grundy values and generalized (loopy) values.

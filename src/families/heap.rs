@@ -1,0 +1,1 @@
+//! Heap games: octal and hexadecimal codes, subtraction games, Grundy's game.

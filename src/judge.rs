@@ -1,0 +1,1 @@
+//! The seed judge problems: exact input and output formats.

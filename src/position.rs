@@ -1,0 +1,1 @@
+//! Positions made of components of every family: sums, winning moves, misère play.
