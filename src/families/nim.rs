@@ -140,7 +140,7 @@ mod tests {
             vec![NimMove {
                 heap: 0,
                 from: m,
-                to: m - 1
+                to: 1
             }]
         );
     }
