@@ -151,6 +151,37 @@ impl Sum {
         }
     }
 
+    /// The smallest moves of each component (see [`Rules::small_moves`]); non-empty whenever a move
+    /// exists.
+    pub fn small_moves(&self, state: &[State], out: &mut Vec<Move>) {
+        let mut actions = Vec::new();
+        for (i, (r, s)) in self.components.iter().zip(state).enumerate() {
+            actions.clear();
+            r.small_moves(s, &mut actions);
+            out.extend(actions.drain(..).map(|action| Move {
+                component: i,
+                action,
+            }));
+        }
+    }
+
+    /// A rough measure of how long play can still last (the sum of [`Rules::material`]).
+    pub fn material(&self, state: &[State]) -> u128 {
+        self.components
+            .iter()
+            .zip(state)
+            .map(|(r, s)| r.material(s))
+            .fold(0u128, u128::saturating_add)
+    }
+
+    /// True when no move is possible in any component: the game is over.
+    pub fn is_over(&self, state: &[State]) -> bool {
+        self.components
+            .iter()
+            .zip(state)
+            .all(|(r, s)| r.is_over(s))
+    }
+
     /// A bound on the number of moves from `state` and from every position reachable from it.
     pub fn move_bound(&self, state: &[State]) -> u128 {
         self.components

@@ -195,6 +195,39 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// The move a perfect player makes from `state`: a winning move when one exists (the first in
+    /// order); from a draw, a move that keeps the draw; otherwise (a lost position) a move that
+    /// prolongs the game — among the smallest moves of each component (take one counter, carry
+    /// one coin, slide one cell, ...), the one leaving the most material. `None` when no move
+    /// exists.
+    pub fn best_move(&mut self, state: &[State]) -> Result<Option<Move>, AnalysisError> {
+        if let Some(m) = self.winning_moves(state)?.into_iter().next() {
+            return Ok(Some(m));
+        }
+        let outcome = self.outcome(state)?;
+        let mut candidates = Vec::new();
+        self.sum().small_moves(state, &mut candidates);
+        if outcome == Outcome::D && self.sum().move_bound(state) <= 100_000 {
+            self.sum().moves(state, &mut candidates);
+        }
+        let mut best: Option<(bool, u128, Move)> = None;
+        for m in candidates {
+            let next = self.sum().apply(state, &m).expect("generated moves are legal");
+            let keeps_draw = outcome == Outcome::D && self.outcome(&next)? == Outcome::D;
+            let material = self.sum().material(&next);
+            let better = match &best {
+                None => true,
+                Some((d, mat, _)) => (keeps_draw, material) > (*d, *mat),
+            };
+            if better {
+                best = Some((keeps_draw, material, m));
+            }
+        }
+        Ok(best.map(|(_, _, m)| m))
+    }
+}
+
 /// All heaps of the Nim components, in order (components that are over contribute nothing).
 fn nim_heaps(sum: &Sum, state: &[State]) -> Vec<u64> {
     sum.components
