@@ -90,34 +90,15 @@ fn colon_value(t: &[u8]) -> Nimber {
     Nimber(result)
 }
 
-/// A tree from a parent list (`parent[i] < i + 1` is the parent of vertex `i + 1`; 0 is the root).
-fn tree_from_parents(parents: &[usize]) -> Vec<u8> {
-    let n = parents.len() + 1;
-    let mut children = vec![Vec::new(); n];
-    for (i, &p) in parents.iter().enumerate() {
-        children[p].push(i + 1);
-    }
-    // Iterative pre-order walk writing parentheses.
-    let mut out = Vec::new();
-    let mut stack = vec![(0usize, 0usize)];
-    out.push(b'(');
-    while let Some((v, k)) = stack.pop() {
-        if k < children[v].len() {
-            stack.push((v, k + 1));
-            out.push(b'(');
-            stack.push((children[v][k], 0));
-        } else {
-            out.push(b')');
-        }
-    }
-    out
-}
-
 fn main() {
     let tree = b"((()())(()(())))".to_vec();
     let mut solver = Solver::new(Hackenbush { split: true });
     let g = solver.grundy(&tree).expect("finite game");
-    println!("tree {}: value {g} (colon principle: {})", String::from_utf8_lossy(&tree), colon_value(&tree));
+    println!(
+        "tree {}: value {g} (colon principle: {})",
+        String::from_utf8_lossy(&tree),
+        colon_value(&tree)
+    );
     for w in solver.winning_moves(&tree).expect("finite game") {
         println!("  winning move: leave {}", String::from_utf8_lossy(&w));
     }
@@ -127,6 +108,29 @@ fn main() {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A tree from a parent list (`parent[i] < i + 1` is the parent of vertex `i + 1`; 0 is the root).
+    fn tree_from_parents(parents: &[usize]) -> Vec<u8> {
+        let n = parents.len() + 1;
+        let mut children = vec![Vec::new(); n];
+        for (i, &p) in parents.iter().enumerate() {
+            children[p].push(i + 1);
+        }
+        // Iterative pre-order walk writing parentheses.
+        let mut out = Vec::new();
+        let mut stack = vec![(0usize, 0usize)];
+        out.push(b'(');
+        while let Some((v, k)) = stack.pop() {
+            if k < children[v].len() {
+                stack.push((v, k + 1));
+                out.push(b'(');
+                stack.push((children[v][k], 0));
+            } else {
+                out.push(b')');
+            }
+        }
+        out
+    }
 
     #[test]
     fn published_values() {

@@ -64,7 +64,10 @@ fn main() {
     let mut s = Solver::new(Wythoff);
     let p = (10, 14);
     let g = s.grundy(&p).expect("finite game");
-    println!("position {p:?}: Grundy value {g}; winning moves: {:?}", winning_moves(p.0, p.1));
+    println!(
+        "position {p:?}: Grundy value {g}; winning moves: {:?}",
+        winning_moves(p.0, p.1)
+    );
     assert_eq!(g == Nimber(0), is_p(p.0, p.1));
 }
 

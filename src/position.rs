@@ -176,10 +176,7 @@ impl Sum {
 
     /// True when no move is possible in any component: the game is over.
     pub fn is_over(&self, state: &[State]) -> bool {
-        self.components
-            .iter()
-            .zip(state)
-            .all(|(r, s)| r.is_over(s))
+        self.components.iter().zip(state).all(|(r, s)| r.is_over(s))
     }
 
     /// A bound on the number of moves from `state` and from every position reachable from it.

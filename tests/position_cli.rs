@@ -35,7 +35,12 @@ cells = [2, 5, 7]
 fn solve_prints_values_outcome_and_every_winning_move() {
     let dir = TempDir::new().unwrap();
     let f = write(&dir, "p.toml", MIXED);
-    let out = grundy().arg("solve").arg(&f).arg("--json").output().unwrap();
+    let out = grundy()
+        .arg("solve")
+        .arg(&f)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["value"], 5); // 2 ⊕ 7 ⊕ 0
@@ -67,14 +72,25 @@ fn solve_reads_standard_input() {
         .write_stdin("[[component]]\nkind = \"coins\"\nlength = 5\ncells = [4]\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains(r#""winning_moves":[{"component":0,"kind":"coins","from":4,"to":1}]"#));
+        .stdout(predicate::str::contains(
+            r#""winning_moves":[{"component":0,"kind":"coins","from":4,"to":1}]"#,
+        ));
 }
 
 #[test]
 fn misere_never_prints_a_normal_play_value() {
     let dir = TempDir::new().unwrap();
-    let f = write(&dir, "p.toml", "[[component]]\nkind = \"nim\"\nheaps = [1, 1, 1]\n");
-    let out = grundy().arg("solve").arg(&f).args(["--json", "--misere"]).output().unwrap();
+    let f = write(
+        &dir,
+        "p.toml",
+        "[[component]]\nkind = \"nim\"\nheaps = [1, 1, 1]\n",
+    );
+    let out = grundy()
+        .arg("solve")
+        .arg(&f)
+        .args(["--json", "--misere"])
+        .output()
+        .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["play"], "misere");
     assert_eq!(v["value"], serde_json::Value::Null);
@@ -116,7 +132,12 @@ fn bad_files_name_the_component_and_exit_2() {
     );
     bad(
         "[[component]]\nkind = \"nim\"\nheaps = [3, -4]\n",
-        &["component 0", "field \"heaps\"", "element 1 is -4", "non-negative"],
+        &[
+            "component 0",
+            "field \"heaps\"",
+            "element 1 is -4",
+            "non-negative",
+        ],
     );
     bad(
         "[[component]]\nkind = \"coins\"\nlength = 9\ncells = [2, 5, 2]\n",
@@ -134,7 +155,10 @@ fn bad_files_name_the_component_and_exit_2() {
         "[[component]]\nkind = \"nim\"\n",
         &["component 0", "field \"heaps\"", "missing field"],
     );
-    bad("[[components]]\nkind = \"nim\"\n", &["unknown top-level key \"components\""]);
+    bad(
+        "[[components]]\nkind = \"nim\"\n",
+        &["unknown top-level key \"components\""],
+    );
     bad("", &["no [[component]] tables"]);
     bad(
         "[[component]]\nkind = \"coins\"\nlength = 3\ncells = [4]\n",

@@ -33,14 +33,26 @@ fn computer_wins_against_everything(engine: &mut Engine, state: Vec<State>, play
     while let Some(s) = stack.pop() {
         // The computer to move.
         if engine.sum().is_over(&s) {
-            assert_eq!(play, Play::Misere, "the computer was left without a move at {s:?}");
+            assert_eq!(
+                play,
+                Play::Misere,
+                "the computer was left without a move at {s:?}"
+            );
             continue;
         }
         let m = engine.best_move(&s).unwrap().unwrap();
         let after = engine.sum().apply(&s, &m).unwrap();
-        assert_eq!(engine.outcome(&after).unwrap(), Outcome::P, "{m:?} from {s:?}");
+        assert_eq!(
+            engine.outcome(&after).unwrap(),
+            Outcome::P,
+            "{m:?} from {s:?}"
+        );
         if engine.sum().is_over(&after) {
-            assert_eq!(play, Play::Normal, "the computer moved last in misère play at {s:?}");
+            assert_eq!(
+                play,
+                Play::Normal,
+                "the computer moved last in misère play at {s:?}"
+            );
             continue;
         }
         let mut replies: Vec<Move> = Vec::new();
@@ -105,9 +117,13 @@ fn illegal_moves_are_refused_with_the_reason_and_undo_and_eof_work() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Nothing to undo."))
-        .stdout(predicate::str::contains("illegal move: the coin on 5 cannot pass or land on the coin on 2"))
+        .stdout(predicate::str::contains(
+            "illegal move: the coin on 5 cannot pass or land on the coin on 2",
+        ))
         .stdout(predicate::str::contains("illegal move: a coin moves left"))
-        .stdout(predicate::str::contains("illegal move: there is no coin on cell 4"))
+        .stdout(predicate::str::contains(
+            "illegal move: there is no coin on cell 4",
+        ))
         .stdout(predicate::str::contains("there is no component 1"))
         .stdout(predicate::str::contains("not understood"))
         .stdout(predicate::str::contains("taken back"))

@@ -40,7 +40,11 @@ fn targets(sum: &Sum, state: &[State], moves: &[Move]) -> BTreeSet<Vec<State>> {
         .iter()
         .map(|m| sum.apply(state, m).expect("winning moves are legal"))
         .collect();
-    assert_eq!(set.len(), moves.len(), "a winning move is listed twice: {moves:?}");
+    assert_eq!(
+        set.len(),
+        moves.len(),
+        "a winning move is listed twice: {moves:?}"
+    );
     set
 }
 
@@ -104,6 +108,8 @@ fn misere_search_refuses_positions_beyond_its_limit() {
     assert!(e.to_string().contains("1000"), "{e}");
     // Huge Nim heaps are fine: the misère Nim rule needs no search.
     let big = Position::new(vec![Rules::Nim], vec![vec![u64::MAX, 1, 1]]);
-    let a = Engine::new(big.sum.clone(), Play::Misere).analyse(&big.state).unwrap();
+    let a = Engine::new(big.sum.clone(), Play::Misere)
+        .analyse(&big.state)
+        .unwrap();
     assert_eq!(a.outcome, Outcome::N);
 }

@@ -64,12 +64,23 @@ fn write_help(out: &mut dyn Write, p: &Position, play: Play) -> CmdResult {
         "Type a move as the component's number, then the kind's numbers (indices start at 0):"
     )?;
     for (i, r) in p.sum.components.iter().enumerate() {
-        writeln!(out, "  component {i} ({}): {}", r.kind(), notation::syntax(r.kind()))?;
+        writeln!(
+            out,
+            "  component {i} ({}): {}",
+            r.kind(),
+            notation::syntax(r.kind())
+        )?;
     }
-    writeln!(out, "Commands: help, hint (show a winning move), undo (take back your last move), quit.")?;
+    writeln!(
+        out,
+        "Commands: help, hint (show a winning move), undo (take back your last move), quit."
+    )?;
     match play {
         Play::Normal => writeln!(out, "The player who cannot move loses.")?,
-        Play::Misere => writeln!(out, "Misère play: the player who makes the last move loses.")?,
+        Play::Misere => writeln!(
+            out,
+            "Misère play: the player who makes the last move loses."
+        )?,
     }
     Ok(())
 }
@@ -96,7 +107,11 @@ pub fn play_game(
             Play::Misere => "misère",
         }
     )?;
-    writeln!(out, "The starting position is {start}: {}.", start.describe())?;
+    writeln!(
+        out,
+        "The starting position is {start}: {}.",
+        start.describe()
+    )?;
     let mut history: Vec<Vec<State>> = Vec::new();
     let mut human_turn = first == First::Human;
     let mut line = String::new();

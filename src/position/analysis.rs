@@ -118,7 +118,10 @@ impl Engine {
             return Ok((self.sum().value(state).outcome(), Method::SpragueGrundy));
         }
         if self.sum().is_nim_like(state) {
-            return Ok((misere::nim_outcome(&nim_heaps(self.sum(), state)), Method::MisereNim));
+            return Ok((
+                misere::nim_outcome(&nim_heaps(self.sum(), state)),
+                Method::MisereNim,
+            ));
         }
         if self.sum().move_bound(state) > self.limit as u128 {
             return Err(self.too_large());
@@ -161,7 +164,10 @@ impl Engine {
         self.sum().moves(state, &mut all);
         let mut wins = Vec::new();
         for m in all {
-            let next = self.sum().apply(state, &m).expect("generated moves are legal");
+            let next = self
+                .sum()
+                .apply(state, &m)
+                .expect("generated moves are legal");
             if self.outcome(&next)? == Outcome::P {
                 wins.push(m);
             }
@@ -213,7 +219,10 @@ impl Engine {
         }
         let mut best: Option<(bool, u128, Move)> = None;
         for m in candidates {
-            let next = self.sum().apply(state, &m).expect("generated moves are legal");
+            let next = self
+                .sum()
+                .apply(state, &m)
+                .expect("generated moves are legal");
             let keeps_draw = outcome == Outcome::D && self.outcome(&next)? == Outcome::D;
             let material = self.sum().material(&next);
             let better = match &best {

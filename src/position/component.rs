@@ -6,8 +6,8 @@
 //! chips — the number of chips on each vertex.
 
 use crate::families::coins::{CoinMove, Strip};
-use crate::families::staircase::{self, StairMove};
 use crate::families::nim;
+use crate::families::staircase::{self, StairMove};
 use crate::{LoopyValue, Nimber};
 
 use super::Action;
@@ -192,7 +192,10 @@ impl Rules {
         match (self, a) {
             (Rules::Nim, &Action::Nim { heap, from, to }) => {
                 let h = *s.get(heap).ok_or_else(|| {
-                    format!("there is no heap {heap} (heaps are 0 to {})", s.len().saturating_sub(1))
+                    format!(
+                        "there is no heap {heap} (heaps are 0 to {})",
+                        s.len().saturating_sub(1)
+                    )
                 })?;
                 if from != h {
                     return Err(format!("heap {heap} has {h} counters, not {from}"));
@@ -212,7 +215,10 @@ impl Rules {
                     return Err("coins on step 0 (the floor) cannot move".into());
                 }
                 let c = *s.get(step).ok_or_else(|| {
-                    format!("there is no step {step} (steps are 0 to {})", s.len().saturating_sub(1))
+                    format!(
+                        "there is no step {step} (steps are 0 to {})",
+                        s.len().saturating_sub(1)
+                    )
                 })?;
                 if count == 0 || count > c {
                     return Err(format!(

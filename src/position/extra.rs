@@ -12,6 +12,24 @@ pub(super) fn parse_component(
     kind: &str,
     _base: &Path,
 ) -> Result<(Rules, State), PositionError> {
+    match kind {
+        "heap" => {
+            f.string("ruleset")?;
+            f.numbers("heaps")?;
+        }
+        "graph" => {
+            f.string("file")?;
+            if f.has("vertices") {
+                f.number("vertices")?;
+            }
+            f.numbers("tokens")?;
+        }
+        _ => {
+            f.string("file")?;
+            f.numbers("k")?;
+            f.numbers("values")?;
+        }
+    }
     Err(f.err(
         "kind",
         format!("components of kind {kind} are not supported in this build"),

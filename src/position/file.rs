@@ -136,7 +136,8 @@ pub fn parse_position(text: &str, base: &Path) -> Result<Position, PositionError
     }
     let Some(components) = components else {
         return Err(PositionError::File(
-            "no [[component]] tables: a position file lists its components as [[component]] tables".into(),
+            "no [[component]] tables: a position file lists its components as [[component]] tables"
+                .into(),
         ));
     };
     let DeValue::Array(tables) = components.get_ref() else {
@@ -229,13 +230,16 @@ fn parse_component(
         .iter()
         .map(|(k, v)| (k.get_ref().as_ref(), v))
         .collect();
-    let kind_pos = fields.iter().position(|(k, _)| *k == "kind").ok_or_else(|| {
-        ctx.err(
-            Some("kind"),
-            ctx.span.clone(),
-            "missing field \"kind\" (one of nim, heap, staircase, coins, graph, chips)".into(),
-        )
-    })?;
+    let kind_pos = fields
+        .iter()
+        .position(|(k, _)| *k == "kind")
+        .ok_or_else(|| {
+            ctx.err(
+                Some("kind"),
+                ctx.span.clone(),
+                "missing field \"kind\" (one of nim, heap, staircase, coins, graph, chips)".into(),
+            )
+        })?;
     let (_, kind_value) = fields.remove(kind_pos);
     let DeValue::String(kind) = kind_value.get_ref() else {
         return Err(ctx.err(
@@ -317,7 +321,10 @@ pub(super) struct FieldReader<'a, 't, 'i> {
 
 impl FieldReader<'_, '_, '_> {
     fn get(&self, name: &str) -> Option<&Spanned<DeValue<'_>>> {
-        self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| *v)
+        self.fields
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| *v)
     }
 
     fn required(&self, name: &str) -> Result<&Spanned<DeValue<'_>>, PositionError> {
@@ -343,7 +350,10 @@ impl FieldReader<'_, '_, '_> {
         let v = self.required(name)?;
         match v.get_ref() {
             DeValue::String(s) => Ok(s.to_string()),
-            other => Err(self.err(name, format!("expected a string, found {}", type_name(other)))),
+            other => Err(self.err(
+                name,
+                format!("expected a string, found {}", type_name(other)),
+            )),
         }
     }
 
@@ -395,9 +405,8 @@ fn to_u64(v: &DeValue<'_>) -> Result<u64, String> {
     match v {
         DeValue::Integer(i) => match i128::from_str_radix(i.as_str(), i.radix()) {
             Ok(n) if n < 0 => Err(format!("{n}, expected a non-negative integer")),
-            Ok(n) => u64::try_from(n).map_err(|_| {
-                format!("{n}, too large (the largest allowed is {})", u64::MAX)
-            }),
+            Ok(n) => u64::try_from(n)
+                .map_err(|_| format!("{n}, too large (the largest allowed is {})", u64::MAX)),
             Err(_) => Err(format!(
                 "{}, too large (the largest allowed is {})",
                 i.as_str(),

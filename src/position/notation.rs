@@ -63,7 +63,10 @@ pub fn describe_move(m: &Move) -> String {
         Action::Nim { heap, from, to } => format!("heap {heap} from {from} to {to}"),
         Action::Heap { heap, from, to } => format!("heap {heap} of {from} into {}", list(to)),
         Action::Staircase { step, count } => {
-            format!("carry {count} coin(s) from step {step} to step {}", step - 1)
+            format!(
+                "carry {count} coin(s) from step {step} to step {}",
+                step - 1
+            )
         }
         Action::Coins { from, to } => format!("slide the coin on cell {from} to cell {to}"),
         Action::Graph { token, from, to } => format!("token {token} from vertex {from} to {to}"),

@@ -90,7 +90,11 @@ pub fn nim_outcome(heaps: &[u64]) -> Outcome {
         Outcome::of(crate::families::nim::value(heaps))
     } else {
         let ones = heaps.iter().filter(|&&h| h == 1).count();
-        if ones % 2 == 0 { Outcome::N } else { Outcome::P }
+        if ones % 2 == 0 {
+            Outcome::N
+        } else {
+            Outcome::P
+        }
     }
 }
 
@@ -414,7 +418,10 @@ pub fn retrograde<G: ImpartialGame>(
     }
     Ok(OutcomeTable {
         index,
-        outcome: outcome.into_iter().map(|o| o.unwrap_or(Outcome::D)).collect(),
+        outcome: outcome
+            .into_iter()
+            .map(|o| o.unwrap_or(Outcome::D))
+            .collect(),
     })
 }
 
