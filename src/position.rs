@@ -40,6 +40,7 @@ mod extra;
 pub mod file;
 pub mod moves;
 pub mod notation;
+pub mod packed;
 
 pub use analysis::{Analysis, AnalysisError, Engine, Method, analyse};
 pub use component::{Rules, State};

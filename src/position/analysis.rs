@@ -13,6 +13,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
+use super::packed::{Key, Packed};
 use super::{Move, Rules, State, Sum};
 use crate::solve::misere::{
     self, DEFAULT_LIMIT, OutcomeError, OutcomeSolver, OutcomeTable, Play, retrograde,
@@ -70,8 +71,8 @@ pub fn analyse(p: &super::Position, play: Play) -> Result<Analysis, AnalysisErro
 
 /// Analyses positions of one sum under one convention, keeping what it learns (for play).
 pub struct Engine {
-    solver: OutcomeSolver<Sum>,
-    table: Option<OutcomeTable<Vec<State>>>,
+    solver: OutcomeSolver<Packed>,
+    table: Option<OutcomeTable<Key>>,
     limit: usize,
 }
 
@@ -84,7 +85,7 @@ impl Engine {
     /// An engine storing at most `limit` positions in misère searches.
     pub fn with_limit(sum: Sum, play: Play, limit: usize) -> Engine {
         Engine {
-            solver: OutcomeSolver::with_limit(sum, play, limit),
+            solver: OutcomeSolver::with_limit(Packed { sum }, play, limit),
             table: None,
             limit,
         }
@@ -92,7 +93,7 @@ impl Engine {
 
     /// The sum being played.
     pub fn sum(&self) -> &Sum {
-        self.solver.game()
+        &self.solver.game().sum
     }
 
     /// The convention.
@@ -126,7 +127,7 @@ impl Engine {
         if self.sum().move_bound(state) > self.limit as u128 {
             return Err(self.too_large());
         }
-        let key = state.to_vec();
+        let key = self.solver.game().pack(state);
         if let Some(o) = self.table.as_ref().and_then(|t| t.get(&key)) {
             return Ok((o, Method::Retrograde));
         }
@@ -137,7 +138,7 @@ impl Engine {
                 Err(OutcomeError::Loopy) => {}
             }
         }
-        let table = retrograde(self.sum(), key.clone(), Play::Misere, self.limit)
+        let table = retrograde(self.solver.game(), key.clone(), Play::Misere, self.limit)
             .map_err(|_| self.too_large())?;
         let o = table.get(&key).expect("the start is reached");
         self.table = Some(table);

@@ -39,6 +39,12 @@ impl Rules {
         }
     }
 
+    /// True when the order of the state's numbers does not matter (Nim heaps, heaps of a heap
+    /// game, tokens on a graph): the state is a multiset.
+    pub fn is_unordered(&self) -> bool {
+        matches!(self, Rules::Nim)
+    }
+
     /// The value of the component in state `s` (finite for every kind but graph).
     ///
     /// ```

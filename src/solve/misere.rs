@@ -143,8 +143,11 @@ pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
 
 struct Frame<P> {
     pos: P,
+    /// The options whose outcome was unknown when the frame was made.
     options: Vec<P>,
     next: usize,
+    /// Decided at creation: terminal, or a known P option.
+    decided: Option<Outcome>,
 }
 
 /// Memoised outcome search of a finite game under either convention.
@@ -207,10 +210,25 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
     fn frame(&self, pos: G::Position) -> Frame<G::Position> {
         let mut options = Vec::new();
         self.game.options(&pos, &mut options);
+        let mut decided = None;
+        if options.is_empty() {
+            decided = Some(self.play.terminal());
+        } else if options
+            .iter()
+            .any(|o| self.memo.get(o) == Some(&Outcome::P))
+        {
+            // A known P option: N without looking further.
+            decided = Some(Outcome::N);
+            options.clear();
+        } else {
+            // Known options are all N: only the unknown ones matter.
+            options.retain(|o| !self.memo.contains_key(o));
+        }
         Frame {
             pos,
             options,
             next: 0,
+            decided,
         }
     }
 
@@ -225,11 +243,8 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
         let mut result = Outcome::P;
         while let Some(top) = stack.last_mut() {
             // Scan options: a known P option decides N at once.
-            let mut decided: Option<Outcome> = None;
+            let mut decided: Option<Outcome> = top.decided;
             let mut descend: Option<G::Position> = None;
-            if top.options.is_empty() {
-                decided = Some(self.play.terminal());
-            }
             while decided.is_none() && descend.is_none() {
                 if top.next == top.options.len() {
                     decided = Some(Outcome::P);
