@@ -36,7 +36,7 @@
 
 pub mod analysis;
 pub mod component;
-mod extra;
+pub mod extra;
 pub mod file;
 pub mod moves;
 pub mod notation;

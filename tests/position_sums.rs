@@ -2,7 +2,11 @@
 //! as ONE game (no decomposition): outcome and the exact set of winning moves, normal and misère.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
+use grundy::families::digraph::Digraph;
+use grundy::families::heap::Ruleset;
+use grundy::position::extra::{GraphRules, HeapRules};
 use grundy::position::{Engine, Move, Position, Rules, State, Sum};
 use grundy::solve::memo::Solver;
 use grundy::solve::misere::{Play, retrograde};
@@ -20,6 +24,55 @@ fn component() -> impl Strategy<Value = (Rules, State)> {
     ]
 }
 
+const RULESETS: &[&str] = &[
+    "kayles",
+    "0.07",
+    "0.137",
+    "sub:1,3,4",
+    "grundys-game",
+    "allbut:2",
+    "0.6",
+    "4.07",
+    "0.1234",
+];
+
+fn heap_component() -> impl Strategy<Value = (Rules, State)> {
+    (0..RULESETS.len(), proptest::collection::vec(0u64..7, 0..3)).prop_map(|(r, heaps)| {
+        let ruleset: Ruleset = RULESETS[r].parse().unwrap();
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        (Rules::Heap(Arc::new(HeapRules::new(ruleset, max))), heaps)
+    })
+}
+
+/// Small graphs with cycles, self-loops and parallel edges; one or two tokens.
+fn graph_component() -> impl Strategy<Value = (Rules, State)> {
+    (1u32..6).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((0..n, 0..n), 0..9),
+            proptest::collection::vec(0..n as u64, 1..3),
+        )
+            .prop_map(move |(edges, tokens)| {
+                let g = Digraph::from_edges(n as usize, &edges).unwrap();
+                (
+                    Rules::Graph(Arc::new(GraphRules::new("g".into(), g))),
+                    tokens,
+                )
+            })
+    })
+}
+
+fn any_component() -> impl Strategy<Value = (Rules, State)> {
+    prop_oneof![component(), heap_component(), graph_component()]
+}
+
+/// Sums mixing every kind: nim, staircase, coins, heap games, graphs.
+fn mixed(max: usize) -> impl Strategy<Value = Position> {
+    proptest::collection::vec(any_component(), 0..=max).prop_map(|cs| {
+        let (rules, state): (Vec<_>, Vec<_>) = cs.into_iter().unzip();
+        Position::new(rules, state)
+    })
+}
+
 fn position(max: usize) -> impl Strategy<Value = Position> {
     proptest::collection::vec(component(), 0..=max).prop_map(|cs| {
         let (rules, state): (Vec<_>, Vec<_>) = cs.into_iter().unzip();
@@ -34,11 +87,26 @@ fn nim_position() -> impl Strategy<Value = Position> {
     })
 }
 
+/// A position with the heaps of heap games sorted: they form a multiset (the order of Nim heaps
+/// and tokens is kept, as moves on equal heaps or tokens are reported separately).
+fn canonical(sum: &Sum, state: Vec<State>) -> Vec<State> {
+    state
+        .into_iter()
+        .zip(&sum.components)
+        .map(|(mut s, r)| {
+            if matches!(r, Rules::Heap(_)) {
+                s.sort_unstable();
+            }
+            s
+        })
+        .collect()
+}
+
 /// The states reached by a list of moves (and a check that no move is listed twice).
 fn targets(sum: &Sum, state: &[State], moves: &[Move]) -> BTreeSet<Vec<State>> {
     let set: BTreeSet<Vec<State>> = moves
         .iter()
-        .map(|m| sum.apply(state, m).expect("winning moves are legal"))
+        .map(|m| canonical(sum, sum.apply(state, m).expect("winning moves are legal")))
         .collect();
     assert_eq!(
         set.len(),
@@ -56,6 +124,7 @@ fn brute(sum: &Sum, state: &[State], play: Play) -> (Outcome, BTreeSet<Vec<State
     let wins = opts
         .into_iter()
         .filter(|o| table.get(o) == Some(Outcome::P))
+        .map(|o| canonical(sum, o))
         .collect();
     (table.get(&state.to_vec()).unwrap(), wins)
 }
@@ -84,6 +153,19 @@ proptest! {
         let (outcome, wins) = brute(&p.sum, &p.state, Play::Misere);
         prop_assert_eq!(a.outcome, outcome);
         prop_assert_eq!(targets(&p.sum, &p.state, &a.winning_moves), wins);
+    }
+
+    #[test]
+    fn mixed_sums_with_heaps_and_loopy_graphs_match_retrograde_search(p in mixed(3), misere in any::<bool>()) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let mut engine = Engine::new(p.sum.clone(), play);
+        let a = engine.analyse(&p.state).unwrap();
+        let (outcome, wins) = brute(&p.sum, &p.state, play);
+        prop_assert_eq!(a.outcome, outcome);
+        prop_assert_eq!(targets(&p.sum, &p.state, &a.winning_moves), wins);
+        if play == Play::Normal {
+            prop_assert_eq!(a.value.as_ref().unwrap().outcome(), outcome);
+        }
     }
 
     #[test]

@@ -172,7 +172,29 @@ pub fn parse_move(sum: &Sum, state: &[State], text: &str) -> Result<Move, String
                 to: number(rest[1], "cell")?,
             }
         }
+        Rules::Heap(_) => {
+            at_least(1)?;
+            let heap = index(rest[0], "heap")?;
+            let to = rest[1..]
+                .iter()
+                .filter(|t| **t != "-")
+                .map(|t| number(t, "heap size"))
+                .collect::<Result<Vec<u64>, String>>()?;
+            Action::Heap {
+                heap,
+                from: pick(heap, "heap")?,
+                to,
+            }
+        }
+        Rules::Graph(_) => {
+            exact(2)?;
+            let token = index(rest[0], "token")?;
+            Action::Graph {
+                token,
+                from: pick(token, "token")?,
+                to: number(rest[1], "vertex")?,
+            }
+        }
     };
-    let _ = at_least;
     Ok(Move { component, action })
 }
