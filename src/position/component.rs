@@ -366,7 +366,7 @@ impl Rules {
                         .collect();
                     return Err(format!(
                         "under {} a heap of {n} cannot become {}; its options are: {}{}",
-                        h.ruleset,
+                        h.title(),
                         if want.is_empty() {
                             "nothing".to_string()
                         } else {
