@@ -104,7 +104,7 @@ pub fn first_player_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagEdges
 /// docs. Requires a checked graph.
 fn equal_value_subsets(n: usize, edges: &[(u32, u32)]) -> u64 {
     const P: u64 = MODULUS;
-    let a = n.div_ceil(3).clamp(2, n);
+    let a = (n / 3).clamp(2, n);
     let b = n - a;
     let (na, nb) = (1usize << a, 1usize << b);
     let amask = (na - 1) as u32;
@@ -217,6 +217,9 @@ fn equal_value_subsets(n: usize, edges: &[(u32, u32)]) -> u64 {
         }
     });
 
+    // acc mod P for acc < 2^128, with 64-bit operations only.
+    let r64 = ((1u128 << 64) % P as u128) as u64;
+    let reduce = |acc: u128| ((acc >> 64) as u64 % P * r64 + (acc as u64) % P) % P;
     let mut f = vec![0u32; 1 << n];
     f[0] = 1;
     // Sets S with 1 ∈ S ⇔ 2 ∈ S (bits 0 and 1), by size.
@@ -243,22 +246,33 @@ fn equal_value_subsets(n: usize, edges: &[(u32, u32)]) -> u64 {
                         let zrow = &z[tb * na..(tb + 1) * na];
                         let high = tb << a;
                         let mut acc: u128 = 0;
-                        let mut ua = sa;
+                        // U_A ranges over subsets of S_A holding both or neither of vertices 1, 2.
+                        let ts = tern_a[sa];
+                        let pair = sa & 3;
+                        let rest = sa & !3;
+                        let mut r = rest;
                         loop {
-                            if (ua ^ (ua >> 1)) & 1 == 0 && (ua | ub) != 0 {
-                                let ta = sa ^ ua;
-                                let x = xrow[tern_a[ta] + 2 * tern_a[ua]] as u64;
+                            for ua in [r | pair, r] {
+                                if ua == 0 && ub == 0 {
+                                    continue;
+                                }
+                                // tern(T_A) + 2 tern(U_A) = tern(S_A) + tern(U_A)
+                                let x = xrow[ts + tern_a[ua]] as u64;
                                 if x != 0 {
-                                    let w = x * zrow[ua] as u64 % P;
-                                    acc += (w * fs[ta | high] as u64) as u128;
+                                    // < 2^60 · 2^30: no reduction inside the loop (≤ 2^7 terms)
+                                    let w = x * zrow[ua] as u64;
+                                    acc += w as u128 * fs[(sa ^ ua) | high] as u128;
+                                }
+                                if pair == 0 {
+                                    break;
                                 }
                             }
-                            if ua == 0 {
+                            if r == 0 {
                                 break;
                             }
-                            ua = (ua - 1) & sa;
+                            r = (r - 1) & rest;
                         }
-                        total = (total + (acc % P as u128) as u64 * y as u64) % P;
+                        total = (total + reduce(acc) * y as u64) % P;
                     }
                     if ub == 0 {
                         break;
