@@ -17,6 +17,8 @@ pub(crate) struct Tokens<'a> {
     line_start: usize,
     /// Line of the most recent token.
     tok_line: usize,
+    /// Line where the most recent number ended (for "found the end of the input").
+    end_line: usize,
 }
 
 impl<'a> Tokens<'a> {
@@ -29,6 +31,7 @@ impl<'a> Tokens<'a> {
             line: 1,
             line_start: 0,
             tok_line: 1,
+            end_line: 1,
         }
     }
 
@@ -111,6 +114,7 @@ impl<'a> Tokens<'a> {
             .get(self.pos)
             .is_none_or(|b| b.is_ascii_whitespace());
         if self.pos > start && ended && !overflow && value <= max {
+            self.end_line = self.line;
             return Ok(value);
         }
         self.slow_error(start, what, max, overflow)
@@ -129,7 +133,7 @@ impl<'a> Tokens<'a> {
         if start >= self.buf.len() {
             return Err(JudgeError::Missing {
                 problem,
-                line,
+                line: self.end_line,
                 what,
             });
         }
@@ -218,7 +222,7 @@ mod tests {
         let e = one(" \n ").unwrap_err().to_string();
         assert_eq!(
             e,
-            "sdoi2019: line 2: expected n, found the end of the input"
+            "sdoi2019: line 1: expected n, found the end of the input"
         );
         let e = one("-").unwrap_err();
         assert!(matches!(e, JudgeError::NotANumber { .. }), "{e}");
