@@ -1,1 +1,3 @@
 //! Counting winning positions over families of positions.
+pub mod coin_strip;
+pub mod dag_edges;
