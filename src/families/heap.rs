@@ -15,6 +15,7 @@
 //! ```
 
 pub mod naive;
+pub mod periodicity;
 pub mod ruleset;
 pub mod sparse;
 pub mod subtraction;
@@ -269,6 +270,27 @@ mod tests {
             let mut r = sparse::Sparse::resume(&c, want[..cut].to_vec()).unwrap();
             r.extend_to(to).unwrap();
             prop_assert_eq!(r.values(), &want[..], "{} resumed at {}", rs, cut);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Soundness of the periodicity theorems: a period proved from `G(0..=to)` holds on a
+        /// sequence three times as long.
+        #[test]
+        fn proved_periods_hold_further(rs in arb_ruleset(), to in 20usize..300) {
+            let short = rs.values_u32(to);
+            if let Some(p) = periodicity::find(&rs, &short)
+                && p.proved
+            {
+                let long = rs.values_u32(3 * to + 50);
+                for n in p.preperiod..long.len() - p.period {
+                    prop_assert_eq!(long[n + p.period], long[n], "{} {:?} at {}", rs, p, n);
+                }
+                if p.preperiod > 0 {
+                    prop_assert_ne!(long[p.preperiod - 1 + p.period], long[p.preperiod - 1]);
+                }
+            }
         }
     }
 
