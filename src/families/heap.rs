@@ -17,10 +17,13 @@
 pub mod naive;
 pub mod periodicity;
 pub mod ruleset;
+pub mod sequence;
 pub mod sparse;
 pub mod subtraction;
 
+pub use periodicity::Period;
 pub use ruleset::{Code, Kind, Ruleset, RulesetError, SubtractionSet};
+pub use sequence::{Analysis, MAX_TO, Sequencer};
 
 use crate::{ImpartialGame, Nimber};
 
@@ -43,18 +46,9 @@ impl Ruleset {
     /// with at most two-heap splits (falling back to the naive scan if a value passes 16 bits),
     /// the incremental mex for all-but games, the direct recurrence for subtraction games.
     pub(crate) fn values_u32(&self, to: usize) -> Vec<u32> {
-        match self.kind() {
-            Kind::Code(_) => {
-                if let Some(mut s) = sparse::Sparse::for_ruleset(self)
-                    && s.extend_to(to).is_ok()
-                {
-                    return s.values().iter().map(|&v| u32::from(v)).collect();
-                }
-                naive::values(self, to)
-            }
-            Kind::Subtraction(set) => subtraction::values(set, to),
-            Kind::AllBut(ex) => subtraction::all_but_values(ex, to),
-        }
+        let mut s = Sequencer::new(self);
+        s.extend_to(to);
+        s.values_u32()
     }
 
     /// Every option of one heap of `n`: replaces the contents of `out` with the lists of heaps left

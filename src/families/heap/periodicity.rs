@@ -38,7 +38,7 @@
 //! ```
 //! use grundy::families::heap::{Ruleset, periodicity};
 //! let kayles: Ruleset = "kayles".parse().unwrap();
-//! let g = kayles.values(200);
+//! let g: Vec<u64> = kayles.values(200).iter().map(|v| v.0).collect();
 //! let p = periodicity::find(&kayles, &g).unwrap();
 //! assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
 //! ```
@@ -46,7 +46,6 @@
 use serde::Serialize;
 
 use super::ruleset::{Kind, Ruleset, SubtractionSet};
-use crate::Nimber;
 
 /// A period of a nim-sequence: `G(n + period) = G(n) + saltus` for all `n >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -59,26 +58,6 @@ pub struct Period {
     pub saltus: u64,
     /// True when a theorem certifies it for all heaps; false when only apparent in the values.
     pub proved: bool,
-}
-
-impl Period {
-    /// `G(n)` for any `n`, from the values `G(0..len)` when the period is proved (or `n < len`).
-    pub fn extend(&self, values: &[Nimber], n: u64) -> Option<Nimber> {
-        if let Ok(i) = usize::try_from(n)
-            && i < values.len()
-        {
-            return Some(values[i]);
-        }
-        if !self.proved || values.len() < self.preperiod + self.period {
-            return None;
-        }
-        let (n0, p) = (self.preperiod as u64, self.period as u64);
-        let off = (n - n0) % p;
-        let laps = (n - n0) / p;
-        let base = values[(n0 + off) as usize].0;
-        let v = base.checked_add(self.saltus.checked_mul(laps)?)?;
-        Some(Nimber(v))
-    }
 }
 
 /// The end `N` of the range of `n` over which `G(n + p) = G(n)` must be checked (`n0 <= n < N`)
@@ -279,15 +258,13 @@ mod tests {
     #[test]
     fn extension_of_a_proved_period() {
         let r = rs("kayles");
-        let v = r.values(400);
-        let ints: Vec<u64> = v.iter().map(|x| x.0).collect();
-        let per = find(&r, &ints).unwrap();
+        let long = r.values(400);
+        let a = r.analyse(200);
         for n in 0..400u64 {
-            assert_eq!(per.extend(&v[..200], n), Some(v[n as usize]));
+            assert_eq!(a.value_at(n), Some(long[n as usize]));
         }
-        assert_eq!(
-            per.extend(&v, 1_000_000_000_000),
-            per.extend(&v, 1_000_000_000_000 - 12)
-        );
+        let big = 1_000_000_000_000u64;
+        assert_eq!(a.value_at(big), a.value_at(big - 12));
+        assert!(rs("kayles").analyse(100).value_at(1000).is_none());
     }
 }

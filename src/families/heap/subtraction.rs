@@ -13,21 +13,26 @@ use super::ruleset::SubtractionSet;
 /// assert_eq!(g, vec![0, 1, 2, 0, 1, 2, 0]); // G(n) = n mod 3
 /// ```
 pub fn values(set: &SubtractionSet, to: usize) -> Vec<u32> {
+    let mut g = Vec::with_capacity(to + 1);
+    extend(set, &mut g, to);
+    g
+}
+
+/// Extend `g = G(0..len)` to `G(0..=to)` for the subtraction game on `set`.
+pub fn extend(set: &SubtractionSet, g: &mut Vec<u32>, to: usize) {
     let members: Vec<usize> = set
         .members_up_to(to as u64)
         .into_iter()
         .map(|s| s as usize)
         .collect();
-    let mut g: Vec<u32> = Vec::with_capacity(to + 1);
     let mut seen = MexSet::new();
-    for n in 0..=to {
+    for n in g.len()..=to {
         seen.clear();
         for &s in members.iter().take_while(|&&s| s <= n) {
             seen.insert(g[n - s] as u64);
         }
         g.push(seen.mex() as u32);
     }
-    g
 }
 
 /// `G(0..=to)` of the all-but game excluding `excluded` (sorted): `G(n) = mex { G(n - k) : 1 <= k <=
@@ -40,15 +45,27 @@ pub fn values(set: &SubtractionSet, to: usize) -> Vec<u32> {
 /// assert_eq!(subtraction::all_but_values(&[1], 5), vec![0, 0, 1, 1, 2, 2]);
 /// ```
 pub fn all_but_values(excluded: &[u64], to: usize) -> Vec<u32> {
+    let mut g = Vec::with_capacity(to + 1);
+    all_but_extend(excluded, &mut g, to);
+    g
+}
+
+/// Extend `g = G(0..len)` to `G(0..=to)` for the all-but game excluding `excluded` (sorted).
+pub fn all_but_extend(excluded: &[u64], g: &mut Vec<u32>, to: usize) {
     let ex: Vec<usize> = excluded
         .iter()
         .filter(|&&e| e <= to as u64)
         .map(|&e| e as usize)
         .collect();
-    let mut g: Vec<u32> = Vec::with_capacity(to + 1);
-    let mut count: Vec<u32> = vec![0; to + 2];
+    let mut count: Vec<u32> = vec![0; to.max(g.len()) + 2];
+    for &v in g.iter() {
+        count[v as usize] += 1;
+    }
     let mut global_mex = 0usize; // least value absent from G(0..n)
-    for n in 0..=to {
+    while count[global_mex] > 0 {
+        global_mex += 1;
+    }
+    for n in g.len()..=to {
         for &e in ex.iter().take_while(|&&e| e <= n) {
             count[g[n - e] as usize] -= 1;
         }
@@ -68,5 +85,4 @@ pub fn all_but_values(excluded: &[u64], to: usize) -> Vec<u32> {
             global_mex += 1;
         }
     }
-    g
 }
