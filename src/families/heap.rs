@@ -14,6 +14,7 @@
 //! assert_eq!(moves, vec![vec![1], vec![1, 1], vec![2]]);
 //! ```
 
+pub mod checkpoint;
 pub mod naive;
 pub mod periodicity;
 pub mod ruleset;
