@@ -41,11 +41,7 @@ fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for style in [FontStyle::Normal, FontStyle::Bold] {
-            let _ = plotters::style::register_font(
-                FONT,
-                style,
-                epaint_default_fonts::UBUNTU_LIGHT,
-            );
+            let _ = plotters::style::register_font(FONT, style, epaint_default_fonts::UBUNTU_LIGHT);
         }
     });
 }

@@ -206,7 +206,11 @@ fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {
     writeln!(out, "period: {}", describe(a))?;
     writeln!(out, "largest value: {}", a.largest().0)?;
     writeln!(out, "P-positions (value 0): {}", a.p_positions())?;
-    writeln!(out, "checksum (CRC-32 of the values as u32 LE): {:08x}", a.checksum())?;
+    writeln!(
+        out,
+        "checksum (CRC-32 of the values as u32 LE): {:08x}",
+        a.checksum()
+    )?;
     writeln!(out, "time: {:.3} s", elapsed.as_secs_f64())?;
     Ok(())
 }

@@ -265,6 +265,12 @@ mod tests {
             let mut r = sparse::Sparse::resume(&c, want[..cut].to_vec()).unwrap();
             r.extend_to(to).unwrap();
             prop_assert_eq!(r.values(), &want[..], "{} resumed at {}", rs, cut);
+            // Parallel scans (tiny thresholds, two threads) give the same values.
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let mut p = sparse::Sparse::new(&c).unwrap();
+            p.set_parallel_thresholds(3, 5);
+            pool.install(|| p.extend_to(to)).unwrap();
+            prop_assert_eq!(p.values(), &want[..], "{} in parallel", rs);
         }
     }
 

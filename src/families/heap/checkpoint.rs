@@ -144,9 +144,7 @@ pub fn load(path: &Path, ruleset: &Ruleset) -> Result<Vec<u32>, CheckpointError>
             wanted,
         });
     }
-    let count: u64 = fields[3]
-        .parse()
-        .map_err(|_| corrupt("bad value count"))?;
+    let count: u64 = fields[3].parse().map_err(|_| corrupt("bad value count"))?;
     if count > MAX_TO as u64 + 1 {
         return Err(corrupt("value count beyond the supported limit"));
     }
@@ -203,8 +201,14 @@ mod tests {
         }
         // Truncated.
         fs::write(&path, &good[..good.len() - 3]).unwrap();
-        assert!(matches!(load(&path, &r), Err(CheckpointError::Corrupt { .. })));
+        assert!(matches!(
+            load(&path, &r),
+            Err(CheckpointError::Corrupt { .. })
+        ));
         fs::write(&path, b"").unwrap();
-        assert!(matches!(load(&path, &r), Err(CheckpointError::Corrupt { .. })));
+        assert!(matches!(
+            load(&path, &r),
+            Err(CheckpointError::Corrupt { .. })
+        ));
     }
 }

@@ -47,7 +47,14 @@ pub struct Overflow {
 const UNSEEN: u8 = 0;
 const COMMON: u8 = 1;
 const RARE: u8 = 2;
-const WORDS: usize = (1 << 16) / 64 + 1;
+/// Scans longer than this (pairs) are split between threads when more than one is available.
+const PAR_MIN: usize = 1 << 15;
+/// Pairs per thread and round in a parallel scan.
+const PAR_ROUND: usize = 1 << 14;
+/// The largest round (rounds double while a scan goes on).
+const PAR_ROUND_MAX: usize = 1 << 18;
+/// Pairs scanned sequentially (early exit is likely) before a long scan goes parallel.
+const SEQ_FIRST: usize = 1 << 12;
 
 /// Incremental sparse-space computation of one code's nim-sequence.
 #[derive(Clone, Debug)]
@@ -62,10 +69,15 @@ pub struct Sparse {
     common: Vec<u16>,
     /// Heaps `>= 1` whose value is rare, increasing.
     rare: Vec<u32>,
-    /// Options seen for the current heap.
-    seen: Vec<u64>,
-    /// Words of `seen` in use: all values are below `64 * (words - 1)`.
-    words: usize,
+    /// Options seen for the current heap, one byte per value (no read-modify-write chains).
+    seen: Vec<u8>,
+    /// A power of two above every value so far: option values are below it.
+    top: usize,
+    /// Per-thread buffers for long scans.
+    par: Vec<Vec<u8>>,
+    /// Pairs scanned sequentially before a long scan goes parallel, and the length a scan must
+    /// still have to go parallel.
+    thresholds: (usize, usize),
     max_value: u16,
     next_rebuild: usize,
     rare_at_rebuild: usize,
@@ -98,8 +110,10 @@ impl Sparse {
             class: vec![UNSEEN; 1 << 16],
             common: Vec::new(),
             rare: Vec::new(),
-            seen: vec![0; WORDS],
-            words: 2,
+            seen: vec![0; (1 << 16) + 1],
+            top: 1,
+            par: Vec::new(),
+            thresholds: (SEQ_FIRST, PAR_MIN),
             max_value: 0,
             next_rebuild: 64,
             rare_at_rebuild: 0,
@@ -153,6 +167,12 @@ impl Sparse {
         self.mask
     }
 
+    /// Tune when long scans go parallel (with more than one rayon thread): after `seq_first`
+    /// sequential pairs, while more than `par_min` pairs remain. Only speed depends on it.
+    pub fn set_parallel_thresholds(&mut self, seq_first: usize, par_min: usize) {
+        self.thresholds = (seq_first.max(1), par_min);
+    }
+
     /// Compute values up to and including heap `to`.
     pub fn extend_to(&mut self, to: usize) -> Result<(), Overflow> {
         while self.g.len() <= to {
@@ -164,24 +184,13 @@ impl Sparse {
     fn note_max(&mut self, v: u16) {
         if v > self.max_value {
             self.max_value = v;
-            let top = (v as usize + 1).next_power_of_two();
-            self.words = (top / 64 + 1).min(WORDS);
         }
-    }
-
-    #[inline]
-    fn insert(&mut self, v: u16) {
-        self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
+        self.top = (self.max_value as usize + 1).next_power_of_two();
     }
 
     #[inline]
     fn mex(&self) -> usize {
-        for (i, &w) in self.seen[..self.words].iter().enumerate() {
-            if w != u64::MAX {
-                return i * 64 + (!w).trailing_zeros() as usize;
-            }
-        }
-        self.words * 64
+        first_zero(&self.seen[..=self.top])
     }
 
     /// Is `v` common? Classifies a value seen for the first time (greedily, keeping `C` XOR-free).
@@ -209,20 +218,20 @@ impl Sparse {
     /// Compute the next value.
     pub fn step(&mut self) -> Result<u16, Overflow> {
         let n = self.g.len();
-        let words = self.words;
-        self.seen[..words].fill(0);
-        for i in 0..self.take_all.len() {
-            if self.take_all[i] == n {
-                self.insert(0);
+        let top = self.top;
+        self.seen[..=top].fill(0);
+        for &k in &self.take_all {
+            if k == n {
+                self.seen[0] = 1;
             }
         }
-        for i in 0..self.take.len() {
-            let k = self.take[i];
+        for &k in &self.take {
             if k < n {
-                self.insert(self.g[n - k]);
+                self.seen[self.g[n - k] as usize] = 1;
             }
         }
         let g = &self.g;
+        let seen = &mut self.seen[..top];
         for &k in &self.split {
             if n < k + 2 {
                 break;
@@ -233,12 +242,10 @@ impl Sparse {
                 if r >= m {
                     break;
                 }
-                let b = m - r;
-                if self.unequal && r == b {
-                    continue;
+                // With unequal splits r + r is not a move.
+                if !(self.unequal && 2 * r == m) {
+                    seen[(g[r] ^ g[m - r]) as usize] = 1;
                 }
-                let v = g[r] ^ g[b];
-                self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
             }
         }
         let mut result = self.mex();
@@ -246,29 +253,9 @@ impl Sparse {
             return Err(Overflow { heap: n });
         }
         if !self.is_common(result) {
-            'scan: for si in 0..self.split.len() {
-                let k = self.split[si];
-                if n < k + 2 {
-                    break;
-                }
-                let m = n - k;
-                for a in 1..=m / 2 {
-                    let b = m - a;
-                    if self.unequal && a == b {
-                        continue;
-                    }
-                    let v = self.g[a] ^ self.g[b];
-                    self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
-                    if v as usize == result {
-                        result = self.mex();
-                        if result >= u16::MAX as usize {
-                            return Err(Overflow { heap: n });
-                        }
-                        if self.is_common(result) {
-                            break 'scan;
-                        }
-                    }
-                }
+            result = self.scan(n, result);
+            if result >= u16::MAX as usize {
+                return Err(Overflow { heap: n });
             }
         }
         let v = result as u16;
@@ -283,6 +270,88 @@ impl Sparse {
             self.next_rebuild = (n + 1).max(64).next_power_of_two() * 2;
         }
         Ok(v)
+    }
+
+    /// Scan every split of heap `n` until the mex of the options is common (or all are seen).
+    fn scan(&mut self, n: usize, mut result: usize) -> usize {
+        let threads = rayon::current_num_threads();
+        for si in 0..self.split.len() {
+            let k = self.split[si];
+            if n < k + 2 {
+                break;
+            }
+            let m = n - k;
+            // Pairs a + (m - a) for 1 <= a < end; with `!`, the middle pair m/2 + m/2 is excluded.
+            let end = if self.unequal && m % 2 == 0 {
+                m / 2
+            } else {
+                m / 2 + 1
+            };
+            let mut a = 1;
+            // Sequential (with early exit) up to `limit`; then parallel rounds while long.
+            let (seq_first, par_min) = self.thresholds;
+            let mut limit = if threads > 1 { seq_first.min(end) } else { end };
+            let mut round = PAR_ROUND;
+            loop {
+                while a < limit {
+                    let hit = scan_until(&self.g, m, a, limit, result as u16, arr(&mut self.seen));
+                    match hit {
+                        Some(i) => {
+                            a = i + 1;
+                            result = self.mex();
+                            if self.is_common(result) {
+                                return result;
+                            }
+                        }
+                        None => a = limit,
+                    }
+                }
+                if a >= end {
+                    break;
+                }
+                if end - a > par_min {
+                    let hi = (a + round * threads).min(end);
+                    round = (round * 2).min(PAR_ROUND_MAX);
+                    self.scan_parallel(m, a, hi, threads);
+                    a = hi;
+                    limit = a;
+                    if self.seen[result] != 0 {
+                        result = self.mex();
+                        if self.is_common(result) {
+                            return result;
+                        }
+                    }
+                } else {
+                    limit = end;
+                }
+            }
+        }
+        result
+    }
+
+    /// Mark the option values of the splits `a + (m - a)` for `lo <= a < hi`, split over threads.
+    fn scan_parallel(&mut self, m: usize, lo: usize, hi: usize, threads: usize) {
+        use rayon::prelude::*;
+        let top = self.top;
+        self.par.resize_with(threads, Vec::new);
+        let g = &self.g;
+        let per = (hi - lo).div_ceil(threads);
+        self.par.par_iter_mut().enumerate().for_each(|(t, buf)| {
+            if buf.len() < 1 << 16 {
+                buf.resize(1 << 16, 0);
+            }
+            buf[..top].fill(0);
+            let from = lo + t * per;
+            let to = (from + per).min(hi);
+            if from < to {
+                mark(g, m, from, to, arr(buf));
+            }
+        });
+        for buf in &self.par {
+            for (s, &b) in self.seen[..top].iter_mut().zip(buf[..top].iter()) {
+                *s |= b;
+            }
+        }
     }
 
     /// Choose the common set anew from the frequencies: the best mask or a greedy XOR-free set,
@@ -361,5 +430,66 @@ impl Sparse {
             }
         }
         self.rare_at_rebuild = self.rare.len();
+    }
+}
+
+/// Index of the first zero byte (the slice must contain one).
+#[inline]
+fn first_zero(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        // A zero byte exists iff (w - 0x01..) & !w & 0x80.. is nonzero (bytes are 0 or 1).
+        let z = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+        if z != 0 {
+            return base + (z.trailing_zeros() / 8) as usize;
+        }
+        base += 8;
+    }
+    base + chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == 0)
+        .unwrap_or(chunks.remainder().len())
+}
+
+/// The first `1 << 16` bytes of a buffer as an array, so `u16` indices need no bounds check.
+#[inline]
+fn arr(buf: &mut [u8]) -> &mut [u8; 1 << 16] {
+    (&mut buf[..1 << 16])
+        .try_into()
+        .expect("buffers hold 2^16 bytes")
+}
+
+/// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`; stop after marking `target`, returning its `a`.
+#[inline]
+fn scan_until(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    target: u16,
+    seen: &mut [u8; 1 << 16],
+) -> Option<usize> {
+    let left = &g[lo..hi];
+    let right = &g[m + 1 - hi..=m - lo];
+    for (i, (&x, &y)) in left.iter().zip(right.iter().rev()).enumerate() {
+        let v = x ^ y;
+        seen[v as usize] = 1;
+        if v == target {
+            return Some(lo + i);
+        }
+    }
+    None
+}
+
+/// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`.
+#[inline]
+fn mark(g: &[u16], m: usize, lo: usize, hi: usize, seen: &mut [u8; 1 << 16]) {
+    let left = &g[lo..hi];
+    let right = &g[m + 1 - hi..=m - lo];
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        seen[(x ^ y) as usize] = 1;
     }
 }
