@@ -4,9 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use grundy::families::digraph::{
-    Digraph, acyclic, loopy, sum::analyze, sum::TokenMove, values,
-};
+use grundy::families::digraph::{Digraph, acyclic, loopy, sum::TokenMove, sum::analyze, values};
 use grundy::progress::Silent;
 use grundy::{LoopyValue, Outcome};
 use proptest::prelude::*;
@@ -172,20 +170,27 @@ fn check_tokens_against_product(g: &Digraph, k: usize) -> Result<(), TestCaseErr
 }
 
 fn small_graph() -> impl Strategy<Value = Digraph> {
-    (1usize..=7, prop::collection::vec((0u32..7, 0u32..7), 0..=16))
+    (
+        1usize..=7,
+        prop::collection::vec((0u32..7, 0u32..7), 0..=16),
+    )
         .prop_map(|(n, e)| graph(n, &e))
 }
 
 fn small_dag() -> impl Strategy<Value = Digraph> {
-    (1usize..=9, prop::collection::vec((0u32..9, 0u32..9), 0..=24)).prop_map(|(n, e)| {
-        let e: Vec<(u32, u32)> = e
-            .into_iter()
-            .map(|(a, b)| (a % n as u32, b % n as u32))
-            .filter(|&(a, b)| a != b)
-            .map(|(a, b)| (a.min(b), a.max(b)))
-            .collect();
-        Digraph::from_edges(n, &e).unwrap()
-    })
+    (
+        1usize..=9,
+        prop::collection::vec((0u32..9, 0u32..9), 0..=24),
+    )
+        .prop_map(|(n, e)| {
+            let e: Vec<(u32, u32)> = e
+                .into_iter()
+                .map(|(a, b)| (a % n as u32, b % n as u32))
+                .filter(|&(a, b)| a != b)
+                .map(|(a, b)| (a.min(b), a.max(b)))
+                .collect();
+            Digraph::from_edges(n, &e).unwrap()
+        })
 }
 
 proptest! {
@@ -260,7 +265,10 @@ fn a_chain_and_a_cycle_of_ten_million_vertices() {
     assert!(v.is_acyclic());
     // the end is 0; values alternate 1, 0 backwards
     assert_eq!(v.get(n - 1), LoopyValue::Finite(grundy::Nimber(0)));
-    assert_eq!(v.get(0), LoopyValue::Finite(grundy::Nimber(((n - 1) % 2) as u64)));
+    assert_eq!(
+        v.get(0),
+        LoopyValue::Finite(grundy::Nimber(((n - 1) % 2) as u64))
+    );
     drop(g);
     let mut cycle = chain;
     cycle.push((n - 1, 0));
