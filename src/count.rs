@@ -28,6 +28,8 @@ pub mod transform;
 
 pub use arithmetic::Arithmetic;
 pub use distribution::{LoopyDistribution, SumCounts, ValueDistribution};
+pub use heaps::HeapCounts;
+pub use tokens::TokenCounts;
 
 
 

@@ -80,6 +80,11 @@ impl ValueDistribution {
             .unwrap_or(0)
     }
 
+    /// The length `2^b` of the dense count vector.
+    pub(crate) fn len(&self) -> usize {
+        self.counts.len()
+    }
+
     /// `b`: every value is below `2^b`.
     pub fn bits(&self) -> u32 {
         self.counts.len().trailing_zeros()
@@ -467,4 +472,10 @@ mod tests {
             Err(CountError::ValueTooLarge { .. })
         ));
     }
+}
+
+/// A count as an exact JSON number (`serde_json` with `arbitrary_precision`: digits, never a
+/// string, even beyond 64 bits).
+pub fn json_number(x: &BigUint) -> serde_json::Number {
+    serde_json::Number::from_string_unchecked(x.to_string())
 }
