@@ -55,7 +55,7 @@ impl Nimber {
         let mut acc = Nimber(1);
         while e > 0 {
             if e & 1 == 1 {
-                acc = acc * base;
+                acc *= base;
             }
             base = base * base;
             e >>= 1;
@@ -111,6 +111,8 @@ fn nim_mul_half(a: u64, b: u64, h: u32) -> u64 {
     (high << h) | low
 }
 
+/// Nim-addition is XOR.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Nimber {
     type Output = Nimber;
     fn add(self, rhs: Nimber) -> Nimber {
@@ -118,6 +120,7 @@ impl Add for Nimber {
     }
 }
 
+#[allow(clippy::suspicious_op_assign_impl)]
 impl AddAssign for Nimber {
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;

@@ -1,19 +1,199 @@
-//! `grundy graph` (being built; see the issue tracker).
+//! `grundy graph <FILE|-> [--vertices N] [--tokens a,b,...] [--values] [--json] [--quiet]`:
+//! token games on a directed graph (cycles allowed). `--write-binary OUT` converts the input to the
+//! compact binary form instead (read back by the same command, recognised by its magic bytes).
 
 use std::io::Write;
+use std::path::PathBuf;
 
-use super::{CmdResult, Failure};
+use grundy::families::digraph::{
+    self, Digraph, GraphError, GraphValues, binary,
+    sum::{self, TokenAnalysis},
+};
+use grundy::{LoopyValue, Outcome};
+use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
+
+use super::progress::Bar;
+use super::{CmdResult, Failure, parse_u64, write_json};
 
 /// Arguments of `grundy graph`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (not yet interpreted).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// Edge list (`u v` per line, 0-based, `#` comments) or binary graph file; `-` for stdin.
+    pub file: String,
+    /// Number of vertices (default: largest id + 1); ids must be below it.
+    #[arg(long, value_parser = parse_u64)]
+    pub vertices: Option<u64>,
+    /// Vertices holding a token, comma-separated (tokens may share a vertex).
+    #[arg(long, value_delimiter = ',', value_parser = parse_u64)]
+    pub tokens: Vec<u64>,
+    /// Also print the value of every vertex.
+    #[arg(long)]
+    pub values: bool,
+    /// Print JSON: {"vertices","edges","acyclic","value","outcome","winning_moves",["values"]}.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Write the graph in the compact binary form to OUT and stop (no analysis).
+    #[arg(long, value_name = "OUT")]
+    pub write_binary: Option<PathBuf>,
 }
 
-pub fn run(_args: Args, _out: &mut dyn Write) -> CmdResult {
-    Err(Failure::invalid(anyhow::anyhow!(
-        "`grundy graph` is not available in this build yet"
-    )))
+fn graph_failure(e: GraphError) -> Failure {
+    if e.is_io() {
+        Failure::io(e)
+    } else {
+        Failure::invalid(e)
+    }
+}
+
+fn load(args: &Args, bar: &Bar) -> Result<Digraph, Failure> {
+    let vertices = match args.vertices {
+        Some(n) if n > digraph::MAX_VERTICES as u64 => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--vertices {n} is more than the limit of {}",
+                digraph::MAX_VERTICES
+            )));
+        }
+        v => v.map(|n| n as usize),
+    };
+    if args.file == "-" {
+        let stdin = std::io::stdin();
+        digraph::read_graph_from(stdin.lock(), "<stdin>", None, vertices, bar)
+    } else {
+        digraph::read_graph_with(std::path::Path::new(&args.file), vertices, bar)
+    }
+    .map_err(graph_failure)
+}
+
+/// Streams `values` as a JSON array without building it.
+struct AllValues<'a>(&'a GraphValues);
+
+impl Serialize for AllValues<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for v in 0..self.0.len() as u32 {
+            match self.0.finite(v) {
+                Some(n) => seq.serialize_element(&n.0)?,
+                None => seq.serialize_element(&self.0.get(v))?,
+            }
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    vertices: usize,
+    edges: usize,
+    acyclic: bool,
+    tokens: &'a [u64],
+    #[serde(flatten)]
+    analysis: &'a TokenAnalysis,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<AllValues<'a>>,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let bar = Bar::new(args.quiet);
+    let g = load(&args, &bar)?;
+    if let Some(path) = &args.write_binary {
+        let file = std::fs::File::create(path)
+            .map_err(|e| Failure::io(anyhow::anyhow!("{}: {e}", path.display())))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+        binary::write(&g, &mut w)
+            .and_then(|()| w.flush())
+            .map_err(|e| Failure::io(anyhow::anyhow!("{}: {e}", path.display())))?;
+        writeln!(
+            out,
+            "wrote {}: {} vertices, {} edges (binary graph, version {})",
+            path.display(),
+            g.vertex_count(),
+            g.edge_count(),
+            binary::VERSION
+        )?;
+        return Ok(());
+    }
+    let tokens = sum::check_tokens(&g, &args.tokens).map_err(Failure::invalid)?;
+    let vals = digraph::values(&g, &bar);
+    let analysis = sum::analyze(&g, &vals, &tokens).map_err(Failure::invalid)?;
+    if args.json {
+        return write_json(
+            out,
+            &Report {
+                vertices: g.vertex_count(),
+                edges: g.edge_count(),
+                acyclic: vals.is_acyclic(),
+                tokens: &args.tokens,
+                analysis: &analysis,
+                values: args.values.then_some(AllValues(&vals)),
+            },
+        );
+    }
+    writeln!(
+        out,
+        "graph: {} vertices, {} edges, {}",
+        g.vertex_count(),
+        g.edge_count(),
+        if vals.is_acyclic() {
+            "acyclic"
+        } else {
+            "with cycles"
+        }
+    )?;
+    let mut counts = [0usize; 3];
+    for v in 0..g.vertex_count() as u32 {
+        counts[match vals.outcome(v) {
+            Outcome::P => 0,
+            Outcome::N => 1,
+            Outcome::D => 2,
+        }] += 1;
+    }
+    writeln!(
+        out,
+        "one token: {} P, {} N, {} D (draw) vertices; {} with infinite value",
+        counts[0],
+        counts[1],
+        counts[2],
+        vals.infinite_count()
+    )?;
+    if args.values {
+        for v in 0..g.vertex_count() as u32 {
+            writeln!(out, "  vertex {v}: {}", vals.get(v))?;
+        }
+    }
+    if tokens.is_empty() {
+        writeln!(
+            out,
+            "tokens: none (pass --tokens a,b,... to analyse a position)"
+        )?;
+        return Ok(());
+    }
+    let parts: Vec<String> = tokens
+        .iter()
+        .map(|&t| format!("{t} ({})", vals.get(t)))
+        .collect();
+    writeln!(out, "tokens (vertex (value)): {}", parts.join(", "))?;
+    let how = match &analysis.value {
+        LoopyValue::Finite(_) => "XOR of the token values",
+        LoopyValue::Infinite(_) => "Smith's rules for infinite values",
+    };
+    writeln!(out, "value: {} ({how})", analysis.value)?;
+    writeln!(
+        out,
+        "outcome: {} — {}",
+        analysis.outcome,
+        analysis.outcome.describe()
+    )?;
+    if analysis.winning_moves.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
+        for m in &analysis.winning_moves {
+            writeln!(out, "  token {}: {} -> {}", m.token, m.from, m.to)?;
+        }
+    }
+    Ok(())
 }

@@ -1,1 +1,253 @@
-//! Heap games: octal and hexadecimal codes, subtraction games, Grundy's game.
+//! Heap games: octal and hexadecimal take-and-break games, subtraction games, all-but games and
+//! Grundy's game — their nim-sequences `G(0), G(1), …`, periods and proofs of periodicity.
+//!
+//! A position is a multiset of heaps; by the Sprague–Grundy theorem its value is the XOR of the
+//! values `G(n)` of its heaps, so everything rests on the nim-sequence of one heap.
+//!
+//! ```
+//! use grundy::{Nimber, families::heap::Ruleset};
+//! let kayles: Ruleset = "kayles".parse().unwrap();
+//! let g = kayles.values(12);
+//! assert_eq!(g[..6], [0, 1, 2, 3, 1, 4].map(Nimber));
+//! let mut moves = Vec::new();
+//! kayles.moves(3, &mut moves); // take 1 or 2 counters, from the end or the middle
+//! assert_eq!(moves, vec![vec![1], vec![1, 1], vec![2]]);
+//! ```
+
+pub mod naive;
+pub mod ruleset;
+
+pub use ruleset::{Code, Kind, Ruleset, RulesetError, SubtractionSet};
+
+use crate::{ImpartialGame, Nimber};
+
+impl Ruleset {
+    /// `G(0..=to)`, the nim-sequence of single heaps, by the fastest correct method.
+    ///
+    /// ```
+    /// use grundy::{Nimber, families::heap::Ruleset};
+    /// let s: Ruleset = "sub:2,3,7".parse().unwrap();
+    /// assert_eq!(s.values(9), [0, 0, 1, 1, 2, 0, 0, 1, 1, 2].map(Nimber));
+    /// ```
+    pub fn values(&self, to: usize) -> Vec<Nimber> {
+        naive::values(self, to)
+            .into_iter()
+            .map(|v| Nimber(u64::from(v)))
+            .collect()
+    }
+
+    /// Every option of one heap of `n`: replaces the contents of `out` with the lists of heaps left
+    /// by each move (an empty list when the heap vanishes), each list sorted increasingly, the whole
+    /// deduplicated and sorted. The number of options is up to `O(n)` (`O(n²)` with three-heap
+    /// splits), so call it for heaps you could list.
+    ///
+    /// ```
+    /// use grundy::families::heap::Ruleset;
+    /// let g: Ruleset = "grundys-game".parse().unwrap();
+    /// let mut out = Vec::new();
+    /// g.moves(6, &mut out);
+    /// assert_eq!(out, vec![vec![1, 5], vec![2, 4]]); // 3 + 3 is not allowed
+    /// ```
+    pub fn moves(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+        out.clear();
+        match self.kind() {
+            Kind::Code(c) => {
+                let unequal = c.unequal();
+                for (k, &d) in c.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > n {
+                        break;
+                    }
+                    let m = n - k;
+                    if d & 1 != 0 && m == 0 && k > 0 {
+                        out.push(Vec::new());
+                    }
+                    if d & 2 != 0 && m >= 1 && k > 0 {
+                        out.push(vec![m]);
+                    }
+                    if d & 4 != 0 && m >= 2 {
+                        for a in 1..=m / 2 {
+                            if !(unequal && 2 * a == m) {
+                                out.push(vec![a, m - a]);
+                            }
+                        }
+                    }
+                    if d & 8 != 0 && m >= 3 {
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                let c3 = m - a - b;
+                                if !(unequal && (a == b || b == c3)) {
+                                    out.push(vec![a, b, c3]);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Kind::Subtraction(s) => {
+                for k in s.members_up_to(n) {
+                    out.push(if k == n { Vec::new() } else { vec![n - k] });
+                }
+            }
+            Kind::AllBut(excluded) => {
+                for k in 1..=n {
+                    if excluded.binary_search(&k).is_err() {
+                        out.push(if k == n { Vec::new() } else { vec![n - k] });
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// A ruleset is itself an impartial game whose positions are lists of heaps (kept sorted, empty
+/// heaps dropped). It does not decompose, so [`crate::solve::memo::Solver`] searches whole
+/// positions: the brute-force oracle for the nim-sequences.
+///
+/// ```
+/// use grundy::{Nimber, families::heap::Ruleset, solve::memo::Solver};
+/// let kayles: Ruleset = "0.77".parse().unwrap();
+/// let mut s = Solver::new(kayles);
+/// assert_eq!(s.grundy(&vec![2, 3]).unwrap(), Nimber(2 ^ 3));
+/// ```
+impl ImpartialGame for Ruleset {
+    type Position = Vec<u64>;
+
+    fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut heap_moves = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            if i > 0 && p[i - 1] == h {
+                continue;
+            }
+            self.moves(h, &mut heap_moves);
+            for m in &heap_moves {
+                let mut q: Vec<u64> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
+                q.extend(m.iter().copied().filter(|&x| x > 0));
+                q.retain(|&x| x > 0);
+                q.sort_unstable();
+                out.push(q);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::solve::memo::Solver;
+
+    fn r(s: &str) -> Ruleset {
+        s.parse().unwrap()
+    }
+
+    fn ints(v: &[Nimber]) -> Vec<u64> {
+        v.iter().map(|x| x.0).collect()
+    }
+
+    /// Whole-position search (no Sprague–Grundy shortcut) for heaps `0..=to`.
+    fn brute(rs: &Ruleset, to: u64) -> Vec<u64> {
+        let mut s = Solver::new(rs.clone());
+        (0..=to)
+            .map(|n| {
+                let p = if n == 0 { vec![] } else { vec![n] };
+                s.grundy(&p).unwrap().0
+            })
+            .collect()
+    }
+
+    #[test]
+    fn published_sequences() {
+        // OEIS A002186 (Kayles), A002188 (Grundy's game), A002187 (Dawson's Kayles 0.137).
+        assert_eq!(
+            ints(&r("kayles").values(27)),
+            [
+                0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8
+            ]
+        );
+        assert_eq!(
+            ints(&r("grundys-game").values(29)),
+            [
+                0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4,
+                1, 2
+            ]
+        );
+        let d137 = ints(&r("0.137").values(20));
+        assert_eq!(
+            d137,
+            [
+                0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0
+            ]
+        );
+        // 0.07 is 0.137 shifted by one counter.
+        let d07 = ints(&r("dawsons-kayles").values(21));
+        assert_eq!(d07[0], 0);
+        assert_eq!(d07[1..], d137[..]);
+        assert_eq!(ints(&r("nim").values(5)), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(
+            ints(&r("sub:2,3,7").values(9)),
+            [0, 0, 1, 1, 2, 0, 0, 1, 1, 2]
+        );
+    }
+
+    fn arb_code() -> impl Strategy<Value = Ruleset> {
+        (
+            prop_oneof![Just(0u8), Just(4), Just(8), Just(12)],
+            prop::collection::vec(0u8..16, 0..4),
+            any::<bool>(),
+        )
+            .prop_map(|(d0, rest, unequal)| {
+                let mut d = vec![d0];
+                d.extend(rest);
+                Ruleset::code(Code::new(&d, unequal).unwrap())
+            })
+    }
+
+    fn arb_ruleset() -> impl Strategy<Value = Ruleset> {
+        prop_oneof![
+            3 => arb_code(),
+            1 => prop::collection::vec(1u64..8, 1..4)
+                .prop_map(|v| Ruleset::subtraction(SubtractionSet::Finite(v)).unwrap()),
+            1 => prop::collection::vec(1u64..6, 0..3).prop_map(|v| Ruleset::all_but(v).unwrap()),
+            1 => prop_oneof![
+                Just(SubtractionSet::Squares),
+                Just(SubtractionSet::Primes),
+                Just(SubtractionSet::PowersOfTwo),
+                Just(SubtractionSet::Fibonacci)
+            ]
+            .prop_map(|s| Ruleset::subtraction(s).unwrap()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+        #[test]
+        fn naive_matches_whole_position_search(rs in arb_ruleset()) {
+            let to = 11;
+            let want = brute(&rs, to);
+            let got: Vec<u64> = naive::values(&rs, to as usize).into_iter().map(u64::from).collect();
+            prop_assert_eq!(got, want, "{}", rs);
+        }
+
+        #[test]
+        fn display_round_trips(rs in arb_ruleset()) {
+            let text = rs.to_string();
+            prop_assert_eq!(text.parse::<Ruleset>().unwrap(), rs);
+        }
+
+        #[test]
+        fn parser_never_panics(s in "\\PC{0,12}") {
+            let _ = s.parse::<Ruleset>();
+        }
+
+        #[test]
+        fn parser_never_panics_on_near_codes(s in "[0-9a-fA-F.!:,subtlw -]{0,12}") {
+            if let Ok(rs) = s.parse::<Ruleset>() {
+                prop_assert_eq!(rs.to_string().parse::<Ruleset>().unwrap(), rs);
+            }
+        }
+    }
+}

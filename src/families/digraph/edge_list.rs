@@ -1,0 +1,514 @@
+//! The plain-text edge list: one edge `u v` per line (0-based ids, `u -> v`), blank lines and `#`
+//! comments allowed (also after an edge), spaces, tabs and `\r` as separators.
+//!
+//! The parser is a hand-written byte loop with no allocation per line. Text is cut into pieces at
+//! newlines and the pieces are parsed in parallel (rayon); each piece counts its own lines, so an
+//! error names its line exactly (the line numbers of earlier pieces are added afterwards). Files and
+//! standard input are read in chunks of [`CHUNK`] bytes, so memory is the graph plus one chunk.
+
+use std::io::Read;
+
+use rayon::prelude::*;
+
+use super::csr::{Digraph, GraphBuildError, MAX_EDGES, MAX_VERTICES, check_sizes};
+use crate::progress::Progress;
+
+/// Bytes read per chunk when streaming from a file or standard input.
+pub const CHUNK: usize = 16 << 20;
+
+/// Pieces smaller than this are not split further for parallel parsing.
+const MIN_PIECE: usize = 1 << 20;
+
+/// What is wrong with an edge-list line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EdgeListErrorKind {
+    /// A token that is not a non-negative integer.
+    #[error("'{0}' is not a vertex id (a non-negative integer)")]
+    NotANumber(String),
+    /// A negative id.
+    #[error("'{0}' is negative; vertex ids start at 0")]
+    Negative(String),
+    /// Only one id on the line.
+    #[error("the edge has no target vertex (expected two ids `u v`)")]
+    MissingTarget,
+    /// Something after the two ids.
+    #[error("unexpected third column '{0}' (expected two ids `u v`)")]
+    ThirdColumn(String),
+    /// An id `>=` the vertex count given with `--vertices`.
+    #[error("vertex {id} is beyond the {vertices} vertices given (ids are 0..{vertices})")]
+    BeyondVertices {
+        /// The id as written.
+        id: String,
+        /// The declared vertex count.
+        vertices: usize,
+    },
+    /// An id at or beyond [`MAX_VERTICES`].
+    #[error("vertex id {0} is too large (the limit is {max})", max = MAX_VERTICES - 1)]
+    TooLarge(String),
+    /// More edges than [`MAX_EDGES`].
+    #[error("more than {MAX_EDGES} edges")]
+    TooManyEdges,
+    /// A line longer than [`CHUNK`] bytes.
+    #[error("line longer than {CHUNK} bytes")]
+    LineTooLong,
+}
+
+/// An error in an edge list, with its 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct EdgeListError {
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based byte column.
+    pub column: u64,
+    /// What is wrong.
+    pub kind: EdgeListErrorKind,
+}
+
+impl EdgeListError {
+    fn whole(kind: EdgeListErrorKind) -> Self {
+        EdgeListError {
+            line: 0,
+            column: 0,
+            kind,
+        }
+    }
+}
+
+impl From<GraphBuildError> for EdgeListError {
+    fn from(e: GraphBuildError) -> Self {
+        match e {
+            GraphBuildError::TooManyEdges(_) => {
+                EdgeListError::whole(EdgeListErrorKind::TooManyEdges)
+            }
+            other => EdgeListError::whole(EdgeListErrorKind::TooLarge(other.to_string())),
+        }
+    }
+}
+
+/// Parse an edge list held in memory. The vertex count is `vertices`, or the largest id + 1.
+///
+/// ```
+/// use grundy::families::digraph::parse_edge_list;
+/// let g = parse_edge_list(b"# a path\n0 1\n1 2  # trailing comment\n\n", None).unwrap();
+/// assert_eq!((g.vertex_count(), g.edge_count()), (3, 2));
+/// let e = parse_edge_list(b"0 1\n1 x\n", None).unwrap_err();
+/// assert_eq!((e.line, e.column), (2, 3));
+/// assert!(parse_edge_list(b"0 5\n", Some(5)).is_err());
+/// ```
+pub fn parse_edge_list(text: &[u8], vertices: Option<usize>) -> Result<Digraph, EdgeListError> {
+    let mut acc = Accumulator::new(vertices)?;
+    acc.push_text(text)?;
+    acc.finish()
+}
+
+/// Parse an edge list from a reader (a file, standard input), chunk by chunk.
+/// `total_bytes` (0 if unknown) sizes the progress bar.
+pub fn read_edge_list<R: Read>(
+    mut reader: R,
+    vertices: Option<usize>,
+    total_bytes: u64,
+    progress: &dyn Progress,
+) -> Result<Digraph, ReadError> {
+    let mut acc = Accumulator::new(vertices)?;
+    let mut buf = vec![0u8; CHUNK];
+    let mut filled = 0usize;
+    let mut done = 0u64;
+    progress.start(total_bytes, "reading edges");
+    loop {
+        let n = read_full(&mut reader, &mut buf[filled..])?;
+        filled += n;
+        let eof = filled < buf.len();
+        let cut = if eof {
+            filled
+        } else {
+            match buf[..filled].iter().rposition(|&b| b == b'\n') {
+                Some(p) => p + 1,
+                None => {
+                    return Err(EdgeListError {
+                        line: acc.lines + 1,
+                        column: 1,
+                        kind: EdgeListErrorKind::LineTooLong,
+                    }
+                    .into());
+                }
+            }
+        };
+        acc.push_text(&buf[..cut])?;
+        done += cut as u64;
+        progress.set(done);
+        buf.copy_within(cut..filled, 0);
+        filled -= cut;
+        if eof {
+            break;
+        }
+    }
+    progress.finish();
+    Ok(acc.finish()?)
+}
+
+/// An edge list that could not be read: the bytes are bad, or reading failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// A syntax or range error.
+    #[error(transparent)]
+    Parse(#[from] EdgeListError),
+    /// Reading the bytes failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Parsed edges, kept as the per-piece columns they were parsed into (no concatenation copy).
+struct Accumulator {
+    declared: Option<usize>,
+    bound: usize,
+    parts: Vec<Piece>,
+    lines: u64,
+    edges: usize,
+    max_id: Option<u32>,
+}
+
+#[derive(Default)]
+struct Piece {
+    src: Vec<u32>,
+    dst: Vec<u32>,
+    lines: u64,
+    max_id: Option<u32>,
+}
+
+impl Accumulator {
+    fn new(vertices: Option<usize>) -> Result<Self, EdgeListError> {
+        if let Some(n) = vertices {
+            check_sizes(n, 0)?;
+        }
+        Ok(Accumulator {
+            declared: vertices,
+            bound: vertices.unwrap_or(MAX_VERTICES),
+            parts: Vec::new(),
+            lines: 0,
+            edges: 0,
+            max_id: None,
+        })
+    }
+
+    /// Parse whole lines (the last may lack its newline only at the very end of the input).
+    fn push_text(&mut self, text: &[u8]) -> Result<(), EdgeListError> {
+        let ranges = split_at_newlines(text, rayon::current_num_threads());
+        let bound = self.bound;
+        let declared = self.declared;
+        let results: Vec<Result<Piece, (u64, EdgeListError)>> = ranges
+            .par_iter()
+            .map(|&(a, b)| parse_piece(&text[a..b], bound, declared))
+            .collect();
+        for r in results {
+            match r {
+                Ok(p) => {
+                    self.lines += p.lines;
+                    self.edges += p.src.len();
+                    if self.edges > MAX_EDGES {
+                        return Err(EdgeListError {
+                            line: self.lines,
+                            column: 1,
+                            kind: EdgeListErrorKind::TooManyEdges,
+                        });
+                    }
+                    self.max_id = self.max_id.max(p.max_id);
+                    if !p.src.is_empty() {
+                        self.parts.push(p);
+                    }
+                }
+                Err((_, mut e)) => {
+                    e.line += self.lines;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Digraph, EdgeListError> {
+        let n = match self.declared {
+            Some(n) => n,
+            None => self.max_id.map_or(0, |m| m as usize + 1),
+        };
+        check_sizes(n, self.edges)?;
+        Ok(build(n, &self.parts))
+    }
+}
+
+/// Counting sort of the pieces' columns into CSR.
+fn build(n: usize, parts: &[Piece]) -> Digraph {
+    let mut offsets = vec![0u32; n + 1];
+    for p in parts {
+        for &s in &p.src {
+            offsets[s as usize + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        offsets[i + 1] += offsets[i];
+    }
+    let edges = offsets[n] as usize;
+    let mut fill: Vec<u32> = offsets[..n].to_vec();
+    let mut targets = vec![0u32; edges];
+    for p in parts {
+        for (&s, &d) in p.src.iter().zip(&p.dst) {
+            let slot = &mut fill[s as usize];
+            targets[*slot as usize] = d;
+            *slot += 1;
+        }
+    }
+    drop(fill);
+    Digraph::from_csr(offsets, targets).expect("counting sort yields a valid CSR")
+}
+
+/// Cut `text` into about `k` ranges, each ending just after a newline (the last at the end).
+fn split_at_newlines(text: &[u8], k: usize) -> Vec<(usize, usize)> {
+    let k = k.max(1).min(text.len() / MIN_PIECE).max(1);
+    let mut ranges = Vec::with_capacity(k);
+    let mut start = 0;
+    for i in 1..k {
+        let mut cut = text.len() * i / k;
+        if cut <= start {
+            continue;
+        }
+        match text[cut..].iter().position(|&b| b == b'\n') {
+            Some(p) => cut += p + 1,
+            None => break,
+        }
+        ranges.push((start, cut));
+        start = cut;
+    }
+    ranges.push((start, text.len()));
+    ranges
+}
+
+fn token(bytes: &[u8], at: usize) -> String {
+    let end = bytes[at..]
+        .iter()
+        .position(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'#'))
+        .map_or(bytes.len(), |p| at + p);
+    let end = end.max(at + 1).min(bytes.len()).min(at + 40);
+    String::from_utf8_lossy(&bytes[at..end]).into_owned()
+}
+
+/// Parse a piece of whole lines. On error returns the piece-local line (1-based) in the error.
+fn parse_piece(
+    bytes: &[u8],
+    bound: usize,
+    declared: Option<usize>,
+) -> Result<Piece, (u64, EdgeListError)> {
+    let lines_upper = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    let mut piece = Piece {
+        src: Vec::with_capacity(lines_upper),
+        dst: Vec::with_capacity(lines_upper),
+        lines: 0,
+        max_id: None,
+    };
+    let mut max_id: u32 = 0;
+    let mut any = false;
+    let len = bytes.len();
+    let mut i = 0usize;
+    let mut line: u64 = 0;
+    let mut line_start;
+    let fail = |line: u64, line_start: usize, at: usize, kind: EdgeListErrorKind| {
+        Err((
+            line,
+            EdgeListError {
+                line,
+                column: (at - line_start) as u64 + 1,
+                kind,
+            },
+        ))
+    };
+    while i < len {
+        line += 1;
+        line_start = i;
+        // leading blanks
+        while i < len && matches!(bytes[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        if i >= len {
+            break;
+        }
+        let c = bytes[i];
+        if c == b'\n' {
+            i += 1;
+            continue;
+        }
+        if c == b'#' {
+            match bytes[i..].iter().position(|&b| b == b'\n') {
+                Some(p) => i += p + 1,
+                None => i = len,
+            }
+            continue;
+        }
+        // two ids
+        let mut ids = [0u32; 2];
+        for (col, slot) in ids.iter_mut().enumerate() {
+            if col == 1 {
+                let sep = i;
+                while i < len && matches!(bytes[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                // (the first id ended at a blank, `\r`, `\n`, `#` or the end of the text)
+                if i == sep || i >= len || matches!(bytes[i], b'\n' | b'\r' | b'#') {
+                    return fail(line, line_start, i, EdgeListErrorKind::MissingTarget);
+                }
+            }
+            let at = i;
+            let mut v: usize = 0;
+            let mut digits = 0;
+            while i < len {
+                let d = bytes[i].wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
+                if v < bound {
+                    v = v * 10 + d as usize;
+                }
+                digits += 1;
+                i += 1;
+            }
+            if digits == 0 {
+                let kind = if bytes[at] == b'-' {
+                    EdgeListErrorKind::Negative(token(bytes, at))
+                } else {
+                    EdgeListErrorKind::NotANumber(token(bytes, at))
+                };
+                return fail(line, line_start, at, kind);
+            }
+            if i < len && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'#') {
+                return fail(
+                    line,
+                    line_start,
+                    at,
+                    EdgeListErrorKind::NotANumber(token(bytes, at)),
+                );
+            }
+            if v >= bound {
+                let kind = match declared {
+                    Some(n) => EdgeListErrorKind::BeyondVertices {
+                        id: token(bytes, at),
+                        vertices: n,
+                    },
+                    None => EdgeListErrorKind::TooLarge(token(bytes, at)),
+                };
+                return fail(line, line_start, at, kind);
+            }
+            *slot = v as u32;
+        }
+        // the rest of the line: blanks, optionally a comment
+        while i < len && matches!(bytes[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        if i < len {
+            match bytes[i] {
+                b'\n' => i += 1,
+                b'#' => match bytes[i..].iter().position(|&b| b == b'\n') {
+                    Some(p) => i += p + 1,
+                    None => i = len,
+                },
+                _ => {
+                    return fail(
+                        line,
+                        line_start,
+                        i,
+                        EdgeListErrorKind::ThirdColumn(token(bytes, i)),
+                    );
+                }
+            }
+        }
+        piece.src.push(ids[0]);
+        piece.dst.push(ids[1]);
+        max_id = max_id.max(ids[0]).max(ids[1]);
+        any = true;
+    }
+    piece.lines = line;
+    piece.max_id = any.then_some(max_id);
+    Ok(piece)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str, vertices: Option<usize>) -> EdgeListError {
+        parse_edge_list(text.as_bytes(), vertices).unwrap_err()
+    }
+
+    #[test]
+    fn errors_name_line_column_and_cause() {
+        let e = err("0 1\n\n# c\n2 -3\n", None);
+        assert_eq!((e.line, e.column), (4, 3));
+        assert!(matches!(e.kind, EdgeListErrorKind::Negative(ref t) if t == "-3"));
+        let e = err("0 1 2\n", None);
+        assert_eq!((e.line, e.column), (1, 5));
+        assert!(matches!(e.kind, EdgeListErrorKind::ThirdColumn(ref t) if t == "2"));
+        let e = err("0\n", None);
+        assert!(matches!(e.kind, EdgeListErrorKind::MissingTarget));
+        let e = err("0 1\n1 7\n", Some(5));
+        assert_eq!(e.line, 2);
+        assert!(matches!(
+            e.kind,
+            EdgeListErrorKind::BeyondVertices { vertices: 5, .. }
+        ));
+        let e = err("0 1x\n", None);
+        assert!(matches!(e.kind, EdgeListErrorKind::NotANumber(ref t) if t == "1x"));
+        let e = err("99999999999999999999999 1\n", None);
+        assert!(matches!(e.kind, EdgeListErrorKind::TooLarge(_)));
+        assert!(e.to_string().starts_with("line 1, column 1: "));
+    }
+
+    #[test]
+    fn blanks_comments_crlf_and_missing_final_newline_are_accepted() {
+        let g = parse_edge_list(b"  0\t1 \r\n#x\r\n\r\n1 1 # loop\n2 0", None).unwrap();
+        assert_eq!(g.vertex_count(), 3);
+        assert_eq!(g.successors(0), &[1]);
+        assert_eq!(g.successors(1), &[1]);
+        assert_eq!(g.successors(2), &[0]);
+        let g = parse_edge_list(b"", Some(4)).unwrap();
+        assert_eq!((g.vertex_count(), g.edge_count()), (4, 0));
+        assert_eq!(
+            parse_edge_list(b"# nothing\n", None)
+                .unwrap()
+                .vertex_count(),
+            0
+        );
+    }
+
+    #[test]
+    fn large_text_split_in_pieces_keeps_order_and_line_numbers() {
+        let mut text = String::new();
+        let n = 400_000u32;
+        for i in 0..n {
+            text.push_str(&format!("{} {}\n", i, (i * 7 + 3) % n));
+        }
+        let g = parse_edge_list(text.as_bytes(), None).unwrap();
+        assert_eq!(g.edge_count(), n as usize);
+        for i in (0..n).step_by(9973) {
+            assert_eq!(g.successors(i), &[(i * 7 + 3) % n]);
+        }
+        text.push_str("5 oops\n");
+        let e = parse_edge_list(text.as_bytes(), None).unwrap_err();
+        assert_eq!(e.line, n as u64 + 1);
+        // streaming with tiny reads gives the same graph and the same error line
+        let r = read_edge_list(text.as_bytes(), None, 0, &crate::progress::Silent);
+        match r {
+            Err(ReadError::Parse(e2)) => assert_eq!(e2, e),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
