@@ -31,8 +31,6 @@ pub use distribution::{LoopyDistribution, SumCounts, ValueDistribution};
 pub use heaps::HeapCounts;
 pub use tokens::TokenCounts;
 
-
-
 use thiserror::Error;
 
 /// Why a count cannot be computed.

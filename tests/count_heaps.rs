@@ -51,7 +51,9 @@ fn search(set: &[u32], lo: u32, hi: u32, k: u32, multiset: bool) -> (u64, u64) {
 
 fn single_heap_values(set: &[u32], lo: u32, hi: u32) -> Vec<Nimber> {
     let mut solver = Solver::new(Subtraction(set.to_vec()));
-    (lo..=hi).map(|n| solver.grundy(&vec![n]).unwrap()).collect()
+    (lo..=hi)
+        .map(|n| solver.grundy(&vec![n]).unwrap())
+        .collect()
 }
 
 proptest! {
@@ -91,7 +93,10 @@ fn exact_answers_beyond_64_bits_are_exact_json_numbers() {
     let c = heaps::count_heaps(&values, 10, false, Arithmetic::Exact).unwrap();
     assert_eq!(c.p_positions, BigUint::from(1u8) << 90);
     let json = serde_json::to_string(&c).unwrap();
-    assert!(json.starts_with(r#"{"p_positions":1237940039285380274899124224,"#), "{json}");
+    assert!(
+        json.starts_with(r#"{"p_positions":1237940039285380274899124224,"#),
+        "{json}"
+    );
     // Multisets of Nim heaps: k = 2, P iff both equal: 1024 of C(1025, 2) + 1024.
     let c = heaps::count_heaps(&values, 2, true, Arithmetic::Exact).unwrap();
     assert_eq!(c.p_positions, BigUint::from(1024u32));
@@ -101,7 +106,9 @@ fn exact_answers_beyond_64_bits_are_exact_json_numbers() {
 #[test]
 fn huge_k_modulo_a_prime_matches_fermat_reduction() {
     // Ordered: in the transform domain x^K = x^(K mod (p-1)) for x != 0 when K >= 1.
-    let values: Vec<Nimber> = (0..50).map(|n| Nimber(n % 3 ^ (n % 7 == 0) as u64)).collect();
+    let values: Vec<Nimber> = (0..50)
+        .map(|n| Nimber((n % 3) ^ u64::from(n % 7 == 0)))
+        .collect();
     let p = 1_000_000_007u64;
     let k = 1_000_000_000_000_000_000u128;
     let small = k % u128::from(p - 1) + u128::from(p - 1);

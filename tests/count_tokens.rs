@@ -22,11 +22,19 @@ fn tally(outcomes: impl IntoIterator<Item = Outcome>) -> [u64; 3] {
 }
 
 fn check(values: &[LoopyValue], k: u32, multiset: bool, want: [u64; 3], p: u64) {
-    let arith = if p == 0 { Arithmetic::Exact } else { Arithmetic::Modulo(p) };
+    let arith = if p == 0 {
+        Arithmetic::Exact
+    } else {
+        Arithmetic::Modulo(p)
+    };
     let c = tokens::count_tokens_of(values, u128::from(k), multiset, arith).unwrap();
     let m = |x: u64| BigUint::from(if p == 0 { x } else { x % p });
     let got = [&c.p_positions, &c.n_positions, &c.d_positions];
-    assert_eq!(got, [&m(want[0]), &m(want[1]), &m(want[2])], "k={k} multiset={multiset} p={p} values={values:?}");
+    assert_eq!(
+        got,
+        [&m(want[0]), &m(want[1]), &m(want[2])],
+        "k={k} multiset={multiset} p={p} values={values:?}"
+    );
     assert_eq!(c.total, m(want.iter().sum()));
 }
 
@@ -98,5 +106,8 @@ fn huge_token_counts_are_residues() {
     // V^K mod p by Fermat: K mod (p - 1).
     let c = tokens::count_tokens_of(&values, k, false, Arithmetic::Modulo(p)).unwrap();
     let e = (k % u128::from(p - 1)) as u64;
-    assert_eq!(c.total, BigUint::from(30u32).modpow(&BigUint::from(e), &BigUint::from(p)));
+    assert_eq!(
+        c.total,
+        BigUint::from(30u32).modpow(&BigUint::from(e), &BigUint::from(p))
+    );
 }

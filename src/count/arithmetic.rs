@@ -27,9 +27,9 @@ pub trait Ring {
     /// An element.
     type Elem: Clone + PartialEq + std::fmt::Debug;
     /// The image of a (possibly negative) integer.
-    fn from_i128(&self, x: i128) -> Self::Elem;
+    fn of_i128(&self, x: i128) -> Self::Elem;
     /// The image of a non-negative integer of any size.
-    fn from_u128(&self, x: u128) -> Self::Elem;
+    fn of_u128(&self, x: u128) -> Self::Elem;
     /// `a + b`.
     fn add(&self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem;
     /// `a - b`.
@@ -53,10 +53,10 @@ pub struct Exact;
 
 impl Ring for Exact {
     type Elem = BigInt;
-    fn from_i128(&self, x: i128) -> BigInt {
+    fn of_i128(&self, x: i128) -> BigInt {
         BigInt::from(x)
     }
-    fn from_u128(&self, x: u128) -> BigInt {
+    fn of_u128(&self, x: u128) -> BigInt {
         BigInt::from(x)
     }
     fn add(&self, a: &BigInt, b: &BigInt) -> BigInt {
@@ -76,7 +76,11 @@ impl Ring for Exact {
             return BigInt::zero();
         }
         if a.abs().is_one() {
-            return if e % 2 == 0 { BigInt::one() } else { a.clone() };
+            return if e.is_multiple_of(2) {
+                BigInt::one()
+            } else {
+                a.clone()
+            };
         }
         // |a| >= 2: callers bound the result's size first, so `e` fits comfortably.
         let mut e = e;
@@ -129,7 +133,7 @@ impl Residues {
         if p < 2 {
             return Err(CountError::ModulusTooSmall { modulus: p });
         }
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             return Err(CountError::EvenModulus { modulus: p });
         }
         Ok(Residues { p, inv2: p / 2 + 1 })
@@ -164,10 +168,10 @@ impl Residues {
 
 impl Ring for Residues {
     type Elem = u64;
-    fn from_i128(&self, x: i128) -> u64 {
+    fn of_i128(&self, x: i128) -> u64 {
         x.rem_euclid(i128::from(self.p)) as u64
     }
-    fn from_u128(&self, x: u128) -> u64 {
+    fn of_u128(&self, x: u128) -> u64 {
         (x % u128::from(self.p)) as u64
     }
     fn add(&self, a: &u64, b: &u64) -> u64 {
@@ -223,7 +227,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for &b in &BASES {
-        if n % b == 0 {
+        if n.is_multiple_of(b) {
             return n == b;
         }
     }
@@ -278,7 +282,12 @@ mod tests {
 
     #[test]
     fn miller_rabin_matches_trial_division() {
-        let trial = |n: u64| n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        let trial = |n: u64| {
+            n >= 2
+                && (2..)
+                    .take_while(|d| d * d <= n)
+                    .all(|d| !n.is_multiple_of(d))
+        };
         for n in 0..5000u64 {
             assert_eq!(is_prime(n), trial(n), "{n}");
         }
@@ -296,7 +305,7 @@ mod tests {
         let x = r.div_pow2(&5, 10);
         assert_eq!(r.mulmod(x, 1024), 5);
         assert_eq!(r.sub(&2, &5), 1_000_000_004);
-        assert_eq!(r.from_i128(-1), 1_000_000_006);
+        assert_eq!(r.of_i128(-1), 1_000_000_006);
     }
 
     #[test]

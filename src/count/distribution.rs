@@ -58,9 +58,7 @@ impl ValueDistribution {
             if v >= counts.len() {
                 counts.resize((v + 1).next_power_of_two(), 0);
             }
-            counts[v] = counts[v]
-                .checked_add(n)
-                .ok_or(CountError::FamilyTooLarge)?;
+            counts[v] = counts[v].checked_add(n).ok_or(CountError::FamilyTooLarge)?;
             total = total.checked_add(n).ok_or(CountError::FamilyTooLarge)?;
         }
         Ok(ValueDistribution { counts, total })
@@ -129,7 +127,12 @@ impl ValueDistribution {
     }
 
     /// [`Self::ordered_sums`] or [`Self::multiset_sums`].
-    pub fn sums(&self, k: u128, multiset: bool, arith: Arithmetic) -> Result<SumCounts, CountError> {
+    pub fn sums(
+        &self,
+        k: u128,
+        multiset: bool,
+        arith: Arithmetic,
+    ) -> Result<SumCounts, CountError> {
         let n = self.total;
         match arith {
             Arithmetic::Exact => {
@@ -169,7 +172,7 @@ impl ValueDistribution {
                             let a = ((i128::from(n) + h) / 2) as u64;
                             c.multiset_coefficient(a, n - a, k)
                         } else {
-                            ring.pow(&ring.from_i128(h), k)
+                            ring.pow(&ring.of_i128(h), k)
                         }
                     })
                     .clone()
@@ -263,7 +266,7 @@ pub struct SumCounts {
 impl SumCounts {
     fn new<C: Counter>(c: &C, v: Vec<<C::R as Ring>::Elem>) -> SumCounts {
         let ring = c.ring();
-        let mut total = ring.from_i128(0);
+        let mut total = ring.of_i128(0);
         for x in &v {
             total = ring.add(&total, x);
         }
@@ -338,11 +341,11 @@ impl LoopyDistribution {
     /// assert_eq!((d.finite().total(), d.infinite_total(), d.infinite().len()), (1, 2, 1));
     /// ```
     pub fn from_values(values: &[LoopyValue]) -> Result<LoopyDistribution, CountError> {
-        Self::from_iter(values.iter().cloned())
+        Self::from_values_iter(values.iter().cloned())
     }
 
     /// The distribution of values given one by one (e.g. `GraphValues::get` over the vertices).
-    pub fn from_iter<I: IntoIterator<Item = LoopyValue>>(
+    pub fn from_values_iter<I: IntoIterator<Item = LoopyValue>>(
         values: I,
     ) -> Result<LoopyDistribution, CountError> {
         let mut finite: HashMap<u64, u64> = HashMap::new();
@@ -359,7 +362,8 @@ impl LoopyDistribution {
                 }
             }
         }
-        let finite = ValueDistribution::from_counts(finite.into_iter().map(|(v, n)| (Nimber(v), n)))?;
+        let finite =
+            ValueDistribution::from_counts(finite.into_iter().map(|(v, n)| (Nimber(v), n)))?;
         let mut infinite: Vec<(Vec<u64>, u64)> = infinite.into_iter().collect();
         infinite.sort_unstable();
         if finite.total().checked_add(infinite_total).is_none() {
@@ -391,6 +395,12 @@ impl LoopyDistribution {
     pub fn total(&self) -> u64 {
         self.finite.total() + self.infinite_total
     }
+}
+
+/// A count as an exact JSON number (`serde_json` with `arbitrary_precision`: digits, never a
+/// string, even beyond 64 bits).
+pub fn json_number(x: &BigUint) -> serde_json::Number {
+    serde_json::Number::from_string_unchecked(x.to_string())
 }
 
 #[cfg(test)]
@@ -472,10 +482,4 @@ mod tests {
             Err(CountError::ValueTooLarge { .. })
         ));
     }
-}
-
-/// A count as an exact JSON number (`serde_json` with `arbitrary_precision`: digits, never a
-/// string, even beyond 64 bits).
-pub fn json_number(x: &BigUint) -> serde_json::Number {
-    serde_json::Number::from_string_unchecked(x.to_string())
 }

@@ -59,7 +59,12 @@ pub fn count_heaps(
     multiset: bool,
     arith: Arithmetic,
 ) -> Result<HeapCounts, CountError> {
-    count_distribution(&ValueDistribution::from_nimbers(values)?, k, multiset, arith)
+    count_distribution(
+        &ValueDistribution::from_nimbers(values)?,
+        k,
+        multiset,
+        arith,
+    )
 }
 
 /// [`count_heaps`] from a value distribution (e.g. one built from a proved period).

@@ -47,7 +47,11 @@ pub fn coefficient_exact(a: u64, c: u64, k: u128) -> BigInt {
     }
     let mut m = (k - u128::from(i)) / 2;
     // First term: C(d, i) C(h - 1 + m, h - 1).
-    let mut term: BigUint = if i == 0 { BigUint::one() } else { BigUint::from(d) };
+    let mut term: BigUint = if i == 0 {
+        BigUint::one()
+    } else {
+        BigUint::from(d)
+    };
     term *= binomial_exact(u128::from(h - 1) + m, u128::from(h - 1));
     let mut sum = BigInt::zero();
     loop {
@@ -64,7 +68,8 @@ pub fn coefficient_exact(a: u64, c: u64, k: u128) -> BigInt {
         term *= BigUint::from(d - i);
         term *= BigUint::from(d - i - 1);
         term *= BigUint::from(m);
-        let den = BigUint::from(i + 1) * BigUint::from(i + 2) * BigUint::from(u128::from(h - 1) + m);
+        let den =
+            BigUint::from(i + 1) * BigUint::from(i + 2) * BigUint::from(u128::from(h - 1) + m);
         term /= den;
         i += 2;
         m -= 1;
@@ -153,7 +158,10 @@ impl BinomialsModP {
             debug_assert!(nd <= self.table_top());
             let c = self.r.mulmod(
                 self.fact[nd as usize],
-                self.r.mulmod(self.inv_fact[kd as usize], self.inv_fact[(nd - kd) as usize]),
+                self.r.mulmod(
+                    self.inv_fact[kd as usize],
+                    self.inv_fact[(nd - kd) as usize],
+                ),
             );
             acc = self.r.mulmod(acc, c);
             n /= p;
@@ -286,7 +294,11 @@ mod tests {
         for (a, c) in [(4, 5), (9, 0), (0, 9), (3, 3)] {
             for k in 0..60u128 {
                 let far = k + 2 * u128::from(p) * 987_654_321_987_654_321;
-                assert_eq!(b.coefficient(a, c, far), b.coefficient(a, c, k), "{a} {c} {k}");
+                assert_eq!(
+                    b.coefficient(a, c, far),
+                    b.coefficient(a, c, k),
+                    "{a} {c} {k}"
+                );
             }
         }
         let q = 1_000_000_007u64;

@@ -100,7 +100,7 @@ fn compute<C: Counter>(c: &C, dist: &LoopyDistribution, k: u128, multiset: bool)
     let len = f.len();
     let sk = f.sums_in(c, k, multiset, len);
     let p = sk[0].clone();
-    let mut no_infinite = ring.from_i128(0);
+    let mut no_infinite = ring.of_i128(0);
     for x in &sk {
         no_infinite = ring.add(&no_infinite, x);
     }
@@ -108,23 +108,23 @@ fn compute<C: Counter>(c: &C, dist: &LoopyDistribution, k: u128, multiset: bool)
     let total = if multiset {
         c.multiset_coefficient(v, 0, k)
     } else {
-        ring.pow(&ring.from_u128(u128::from(v)), k)
+        ring.pow(&ring.of_u128(u128::from(v)), k)
     };
-    let mut one_infinite_n = ring.from_i128(0);
+    let mut one_infinite_n = ring.of_i128(0);
     if k > 0 && dist.infinite_total() > 0 {
         let sk1 = f.sums_in(c, k - 1, multiset, len);
         for (set, count) in dist.infinite() {
-            let mut hits = ring.from_i128(0);
+            let mut hits = ring.of_i128(0);
             for &x in set {
                 if let Some(y) = usize::try_from(x).ok().and_then(|i| sk1.get(i)) {
                     hits = ring.add(&hits, y);
                 }
             }
-            let w = ring.mul(&hits, &ring.from_u128(u128::from(*count)));
+            let w = ring.mul(&hits, &ring.of_u128(u128::from(*count)));
             one_infinite_n = ring.add(&one_infinite_n, &w);
         }
         if !multiset {
-            one_infinite_n = ring.mul(&one_infinite_n, &ring.from_u128(k));
+            one_infinite_n = ring.mul(&one_infinite_n, &ring.of_u128(k));
         }
     }
     let n = ring.add(&ring.sub(&no_infinite, &p), &one_infinite_n);

@@ -73,7 +73,7 @@ pub fn padded_len(n: usize) -> usize {
 
 fn padded<R: Ring>(ring: &R, a: &[R::Elem], len: usize) -> Vec<R::Elem> {
     let mut v = a.to_vec();
-    v.resize(len, ring.from_i128(0));
+    v.resize(len, ring.of_i128(0));
     v
 }
 
@@ -122,7 +122,7 @@ pub fn xor_power<R: Ring>(ring: &R, a: &[R::Elem], k: u128) -> Vec<R::Elem> {
 /// The XOR convolution by its definition, `O(n m)`: the reference for tests.
 pub fn xor_convolve_naive<R: Ring>(ring: &R, a: &[R::Elem], c: &[R::Elem]) -> Vec<R::Elem> {
     let len = padded_len(a.len().max(c.len()));
-    let mut out = vec![ring.from_i128(0); len];
+    let mut out = vec![ring.of_i128(0); len];
     for (u, x) in a.iter().enumerate() {
         for (v, y) in c.iter().enumerate() {
             let t = ring.mul(x, y);

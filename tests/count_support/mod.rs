@@ -122,7 +122,12 @@ impl Rng {
 
 /// A random digraph on `vertices` vertices with about `edges` edges (self-loops and parallel
 /// edges allowed), acyclic (`u < v` only) when asked.
-pub fn random_graph(rng: &mut Rng, vertices: usize, edges: usize, acyclic: bool) -> Vec<(usize, usize)> {
+pub fn random_graph(
+    rng: &mut Rng,
+    vertices: usize,
+    edges: usize,
+    acyclic: bool,
+) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for _ in 0..edges {
         let u = rng.below(vertices as u64) as usize;
