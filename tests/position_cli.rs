@@ -202,7 +202,11 @@ tokens = [1]
         .arg("--json")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["components"][1]["value"], 0); // kayles G(10) = G(7) = 2
     for m in v["winning_moves"].as_array().unwrap() {
@@ -217,7 +221,12 @@ tokens = [1]
         "d.toml",
         "[[component]]\nkind = \"graph\"\nfile = \"board.txt\"\ntokens = [4]\n\n[[component]]\nkind = \"nim\"\nheaps = [2]\n",
     );
-    let out = grundy().arg("solve").arg(&g).arg("--json").output().unwrap();
+    let out = grundy()
+        .arg("solve")
+        .arg(&g)
+        .arg("--json")
+        .output()
+        .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["outcome"], "D");
     assert_eq!(v["value"], serde_json::json!({"inf": []}));
@@ -228,7 +237,12 @@ tokens = [1]
 fn bad_heap_and_graph_components_name_the_component() {
     bad(
         "[[component]]\nkind = \"graph\"\nfile = \"nowhere.txt\"\ntokens = [0]\n",
-        &["component 0", "kind \"graph\"", "field \"file\"", "nowhere.txt"],
+        &[
+            "component 0",
+            "kind \"graph\"",
+            "field \"file\"",
+            "nowhere.txt",
+        ],
     );
     bad(
         "[[component]]\nkind = \"heap\"\nruleset = \"0.7x\"\nheaps = [3]\n",
