@@ -255,6 +255,72 @@ fn bad_heap_and_graph_components_name_the_component() {
 }
 
 #[test]
+fn chips_components_solve_the_seed_sample() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "dag.txt", "1 0\n2 0\n1 2\n");
+    // Seed 001, game 1: K = (0, 2, 2); round 1 is LOSING (3 0 0), round 2 WINNING (5 0 1).
+    let losing = write(
+        &dir,
+        "a.toml",
+        "[[component]]\nkind = \"chips\"\nfile = \"dag.txt\"\nk = [0, 2, 2]\nvalues = [3, 0, 0]\n",
+    );
+    let winning = write(
+        &dir,
+        "b.toml",
+        "[[component]]\nkind = \"chips\"\nfile = \"dag.txt\"\nk = [0, 2, 2]\nvalues = [5, 0, 1]\n",
+    );
+    let v: serde_json::Value = serde_json::from_slice(
+        &grundy()
+            .arg("solve")
+            .arg(&losing)
+            .arg("--json")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["outcome"], "P");
+    let v: serde_json::Value = serde_json::from_slice(
+        &grundy()
+            .arg("solve")
+            .arg(&winning)
+            .arg("--json")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["outcome"], "N");
+    // Vertex 2 (value 1) sends its K = 2 chips as a pair onto vertex 0: value 0.
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 0, "kind": "chips", "vertex": 2, "targets": [0, 0]}])
+    );
+    bad(
+        "[[component]]\nkind = \"chips\"\nfile = \"dag.txt\"\nk = [0, 2]\nvalues = [1, 0, 0]\n",
+        &["component 0", "field \"values\"", "3 chip counts"],
+    );
+}
+
+#[test]
+fn a_cyclic_chip_game_is_refused() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "cyc.txt", "0 1\n1 0\n");
+    let f = write(
+        &dir,
+        "c.toml",
+        "[[component]]\nkind = \"chips\"\nfile = \"cyc.txt\"\nk = [1, 1]\nvalues = [1, 0]\n",
+    );
+    grundy()
+        .arg("solve")
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("component 0"))
+        .stderr(predicate::str::contains("cycle"));
+}
+
+#[test]
 fn a_missing_position_file_is_an_io_error() {
     grundy()
         .args(["solve", "no/such/file.toml"])
