@@ -62,7 +62,10 @@ fn main() {
         stored = s.positions_stored();
     });
     println!("1. normal play, nim 2 3 4 + kayles 7 + staircase 0 2 1 + coins 7:[2,5]");
-    show("   Sprague–Grundy analysis (value + every winning move)", sg);
+    show(
+        "   Sprague–Grundy analysis (value + every winning move)",
+        sg,
+    );
     show(
         &format!("   reference: whole-sum memo search ({stored} positions)"),
         brute,

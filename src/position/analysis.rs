@@ -20,6 +20,10 @@ use crate::solve::misere::{
 };
 use crate::{LoopyValue, Outcome};
 
+/// The most positions of a whole loopy sum that play analyses retrogradely to find the fastest
+/// win (200,000); beyond it the computer takes the first winning move.
+pub const DEPTH_LIMIT: usize = 200_000;
+
 /// Why a position could not be analysed exactly.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum AnalysisError {
@@ -76,6 +80,8 @@ pub struct Engine {
     table: Option<OutcomeTable<Key>>,
     /// Normal play with a loopy graph: the retrograde table, for the depth of wins (play only).
     normal_table: Option<OutcomeTable<Key>>,
+    /// A depth table was tried and the sum was too large for it.
+    depth_failed: bool,
     limit: usize,
 }
 
@@ -91,6 +97,7 @@ impl Engine {
             solver: OutcomeSolver::with_limit(Packed { sum }, play, limit),
             table: None,
             normal_table: None,
+            depth_failed: false,
             limit,
         }
     }
@@ -214,7 +221,7 @@ impl Engine {
             .components
             .iter()
             .any(|r| matches!(r, Rules::Graph(g) if !g.values.is_acyclic()));
-        if !loopy {
+        if !loopy || self.depth_failed {
             return false;
         }
         let key = self.solver.game().pack(state);
@@ -224,9 +231,10 @@ impl Engine {
             Play::Misere => &mut self.table,
         };
         if slot.as_ref().is_none_or(|t| t.get(&key).is_none()) {
-            *slot = retrograde(self.solver.game(), key, play, self.limit).ok();
+            *slot = retrograde(self.solver.game(), key, play, DEPTH_LIMIT.min(self.limit)).ok();
         }
-        slot.is_some()
+        self.depth_failed = slot.is_none();
+        !self.depth_failed
     }
 
     fn depth_table(&self) -> Option<&OutcomeTable<Key>> {
@@ -244,8 +252,9 @@ impl Engine {
     ///
     /// In a loopy game moving to any P-position is not enough to win (the opponent may steer play
     /// around a cycle), so when a graph component has cycles the engine uses retrograde analysis
-    /// of the whole sum (within [`Engine::limit`]) and moves to a P-position of least depth, which
-    /// forces a win; beyond the limit it takes the first winning move.
+    /// of the whole sum (within [`DEPTH_LIMIT`] positions) and moves to a P-position of least
+    /// depth, which forces a win; beyond the limit it takes the first winning move (a stubborn
+    /// opponent may then be able to keep the game going around a cycle).
     pub fn best_move(&mut self, state: &[State]) -> Result<Option<Move>, AnalysisError> {
         let wins = self.winning_moves(state)?;
         if !wins.is_empty() {
