@@ -20,13 +20,13 @@
 //! ```
 
 pub mod arithmetic;
+pub mod coin_strip;
+pub mod dag_edges;
 pub mod distribution;
 pub mod heaps;
 pub mod multiset;
 pub mod tokens;
 pub mod transform;
-pub mod coin_strip;
-pub mod dag_edges;
 
 pub use arithmetic::Arithmetic;
 pub use distribution::{LoopyDistribution, SumCounts, ValueDistribution};
