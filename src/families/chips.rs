@@ -276,7 +276,7 @@ pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
     }
     let j = (!leading).trailing_zeros();
     let low_gap = if j >= 128 { None } else { Some(1u128 << j) };
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         low_gap
     } else {
         // d_1 ∈ V iff it reduces to 0 against the (not fully reduced) echelon basis.
@@ -298,7 +298,7 @@ pub(crate) fn value_by_enumeration(d: &[u128], k: u32, scratch: &mut Vec<u64>) -
     scratch.resize(count / 64 + 1, 0);
     let limit = count as u128; // the mex is at most the number of subsets
     let mut mark = |x: u128, size: u32| {
-        if size <= k && (k - size) % 2 == 0 && x <= limit {
+        if size <= k && (k - size).is_multiple_of(2) && x <= limit {
             scratch[(x / 64) as usize] |= 1 << (x % 64);
         }
     };
