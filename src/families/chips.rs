@@ -23,7 +23,9 @@
 //!   odd ones the coset `d_1 ⊕ V`. With a reduced basis of `V` whose leading bits are `L`, every
 //!   number below `2^j` (`j` the least bit not in `L`) is in `V` and `2^j` is not, so
 //!   `mex V = 2^j`; `mex (d_1 ⊕ V)` is `2^j` when `d_1 ∈ V` and 0 otherwise.
+//!   The same holds when `K_u = k − 1`: then too every size of the parity of `K_u` is allowed.
 //! - *Gray-code enumeration* of all `2^k` successor subsets when `k` is small.
+//! - *Enumeration of the small subsets* (sizes `<= K_u` of its parity) when `K_u` is small.
 //! - *Shortest subsets*: a breadth-first search over `(xor, parity)` states below the next power
 //!   of two above the successors' values gives the least size of a subset of each XOR and parity;
 //!   `x` is an option iff that size for the parity of `K_u` is at most `K_u`.
@@ -39,6 +41,9 @@ use crate::{ImpartialGame, Nimber};
 
 /// Gray-code enumeration is used up to this many distinct successors.
 pub const MAX_ENUMERATED_SUCCESSORS: usize = 24;
+
+/// Enumeration of the small subsets is used up to this many subsets.
+const MAX_SMALL_SUBSETS: u64 = 1 << 22;
 
 /// The shortest-subset search is used when `2^(bits+1) · values` stays below this.
 const MAX_SEARCH_WORK: u64 = 1 << 28;
@@ -251,7 +256,7 @@ fn mex_of_marks(bits: &[u64]) -> u128 {
     (bits.len() * 64) as u128
 }
 
-/// `mex` by linear algebra (requires `k >= d.len() >= 1`); `None` when it is `2^128`.
+/// `mex` by linear algebra (requires `k + 1 >= d.len() >= 1`); `None` when it is `2^128`.
 pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
     // Reduced basis of span{d_1 ^ d_j}, indexed by leading bit.
     let mut basis = [0u128; 128];
@@ -315,6 +320,68 @@ pub(crate) fn value_by_enumeration(d: &[u128], k: u32, scratch: &mut Vec<u64>) -
             size -= 1;
         }
         mark(x, size);
+    }
+    mex_of_marks(scratch)
+}
+
+/// The number of subsets of `n` elements with size `s <= k`, `s ≡ k (mod 2)` (saturating).
+fn small_subset_count(n: usize, k: u32) -> u64 {
+    let mut total = 0u64;
+    let mut binom = 1u64; // C(n, s)
+    for s in 0..=n.min(k as usize) {
+        if s > 0 {
+            // C(n, s) = C(n, s-1) (n-s+1) / s, exact in u128 before the division
+            let next = binom as u128 * (n - s + 1) as u128 / s as u128;
+            binom = u64::try_from(next).unwrap_or(u64::MAX);
+        }
+        if (k as usize - s).is_multiple_of(2) {
+            total = total.saturating_add(binom);
+        }
+        if binom == u64::MAX {
+            return u64::MAX;
+        }
+    }
+    total
+}
+
+/// `mex` by enumerating the subsets of size `s <= k`, `s ≡ k (mod 2)` (few when `k` is small).
+pub(crate) fn value_by_small_subsets(d: &[u128], k: u32, scratch: &mut Vec<u64>) -> u128 {
+    let n = d.len();
+    let limit = small_subset_count(n, k) as u128; // the mex is at most the number of subsets
+    scratch.clear();
+    scratch.resize((limit / 64) as usize + 1, 0);
+    let mut mark = |x: u128| {
+        if x <= limit {
+            scratch[(x / 64) as usize] |= 1 << (x % 64);
+        }
+    };
+    let mut idx: Vec<usize> = Vec::new();
+    let mut prefix: Vec<u128> = Vec::new(); // prefix[i] = XOR of d[idx[0..i]]
+    let mut s = (k % 2) as usize;
+    while s <= n.min(k as usize) {
+        // combinations of size s in lexicographic order
+        idx.clear();
+        idx.extend(0..s);
+        prefix.clear();
+        prefix.push(0);
+        for &i in &idx {
+            let last = prefix[prefix.len() - 1];
+            prefix.push(last ^ d[i]);
+        }
+        loop {
+            mark(prefix[s]);
+            let Some(i) = (0..s).rev().find(|&i| idx[i] < n - s + i) else {
+                break;
+            };
+            idx[i] += 1;
+            for j in i + 1..s {
+                idx[j] = idx[j - 1] + 1;
+            }
+            for j in i..s {
+                prefix[j + 1] = prefix[j] ^ d[idx[j]];
+            }
+        }
+        s += 2;
     }
     mex_of_marks(scratch)
 }
@@ -425,7 +492,8 @@ impl ChipGame {
         d.clear();
         d.extend(succ.iter().map(|&v| self.values[v as usize]));
         let k = self.k[u as usize];
-        if k as usize >= d.len() {
+        // Sizes s <= K with s ≡ K (mod 2) are all sizes of that parity when K >= k - 1.
+        if k as usize + 1 >= d.len() {
             return value_by_span(d, k).ok_or(ChipError::Overflow { vertex: u });
         }
         let bits = 128 - d.iter().fold(0u128, |a, &v| a | v).leading_zeros();
@@ -439,8 +507,12 @@ impl ChipGame {
         } else {
             u64::MAX
         };
-        if enum_work <= search_work && enum_work != u64::MAX {
+        let small_work = small_subset_count(d.len(), k).saturating_mul(2);
+        let best = enum_work.min(search_work).min(small_work);
+        if best == enum_work && enum_work != u64::MAX {
             Ok(value_by_enumeration(d, k, &mut scratch.bits))
+        } else if best == small_work && small_work <= MAX_SMALL_SUBSETS * 2 {
+            Ok(value_by_small_subsets(d, k, &mut scratch.bits))
         } else if search_work <= MAX_SEARCH_WORK {
             Ok(value_by_search(d, k, bits, scratch))
         } else {
