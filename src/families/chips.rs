@@ -20,18 +20,21 @@
 //! **Methods, per vertex** (all are cross-checked in the tests):
 //! - *Linear algebra* when `K_u >=` the number of successors: every size of the right parity is
 //!   allowed. The XORs of even subsets of `d_1..d_k` form the space `V = span{d_1 ⊕ d_j}`, and the
-//!   odd ones the coset `d_1 ⊕ V`. With a reduced basis of `V` whose leading bits are `L`, every
+//!   odd ones the coset `d_1 ⊕ V`. With an echelon basis of `V` whose leading bits are `L`, every
 //!   number below `2^j` (`j` the least bit not in `L`) is in `V` and `2^j` is not, so
 //!   `mex V = 2^j`; `mex (d_1 ⊕ V)` is `2^j` when `d_1 ∈ V` and 0 otherwise.
-//!   The same holds when `K_u = k − 1`: then too every size of the parity of `K_u` is allowed.
+//!   The same holds when `K_u = k − 1` (then too every size of the parity of `K_u` is allowed),
+//!   and whenever `K_u > r = dim V`: writing an element of `V` in a basis of `r` vectors
+//!   `d_1 ⊕ d_j` uses at most `r + 1` successors, and so does an element of the coset.
 //! - *Gray-code enumeration* of all `2^k` successor subsets when `k` is small.
 //! - *Enumeration of the small subsets* (sizes `<= K_u` of its parity) when `K_u` is small.
 //! - *Shortest subsets*: a breadth-first search over `(xor, parity)` states below the next power
 //!   of two above the successors' values gives the least size of a subset of each XOR and parity;
 //!   `x` is an option iff that size for the parity of `K_u` is at most `K_u`.
 //!
-//! When none applies (many successors, `K_u` below their number, and huge successor values) the
-//! vertex is reported as [`ChipError::Unsupported`] rather than guessed.
+//! When none applies (many successors, `K_u` between a few and `dim V`, and wide successor values:
+//! in general a bounded-weight coset question) the vertex is reported as
+//! [`ChipError::Unsupported`] rather than guessed.
 
 use std::collections::VecDeque;
 
@@ -43,10 +46,10 @@ use crate::{ImpartialGame, Nimber};
 pub const MAX_ENUMERATED_SUCCESSORS: usize = 24;
 
 /// Enumeration of the small subsets is used up to this many subsets.
-const MAX_SMALL_SUBSETS: u64 = 1 << 22;
+const MAX_SMALL_SUBSETS: u64 = 1 << 24;
 
 /// The shortest-subset search is used when `2^(bits+1) · values` stays below this.
-const MAX_SEARCH_WORK: u64 = 1 << 28;
+const MAX_SEARCH_WORK: u64 = 1 << 29;
 
 /// Why a chip game is invalid or its values cannot be computed.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -256,7 +259,7 @@ fn mex_of_marks(bits: &[u64]) -> u128 {
     (bits.len() * 64) as u128
 }
 
-/// `mex` by linear algebra (requires `k + 1 >= d.len() >= 1`); `None` when it is `2^128`.
+/// `mex` by linear algebra (requires `d` nonempty and `k + 1 >= d.len()` or `k > rank V`); `None` when it is `2^128`.
 pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
     // Reduced basis of span{d_1 ^ d_j}, indexed by leading bit.
     let mut basis = [0u128; 128];
@@ -293,6 +296,25 @@ pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
         }
         if x == 0 { low_gap } else { Some(0) }
     }
+}
+
+/// The dimension of `V = span{d_1 ⊕ d_j}`.
+pub(crate) fn even_span_rank(d: &[u128]) -> usize {
+    let mut basis = [0u128; 128];
+    let mut rank = 0;
+    for &dj in &d[1..] {
+        let mut x = d[0] ^ dj;
+        while x != 0 {
+            let top = (127 - x.leading_zeros()) as usize;
+            if basis[top] == 0 {
+                basis[top] = x;
+                rank += 1;
+                break;
+            }
+            x ^= basis[top];
+        }
+    }
+    rank
 }
 
 /// `mex` by enumerating all subsets in Gray-code order (requires `d.len() <= 24`).
@@ -492,8 +514,9 @@ impl ChipGame {
         d.clear();
         d.extend(succ.iter().map(|&v| self.values[v as usize]));
         let k = self.k[u as usize];
-        // Sizes s <= K with s ≡ K (mod 2) are all sizes of that parity when K >= k - 1.
-        if k as usize + 1 >= d.len() {
+        // Sizes s <= K with s ≡ K (mod 2) are all sizes of that parity when K >= k - 1, and every
+        // value of V or of its coset needs at most rank(V) + 1 successors.
+        if k as usize + 1 >= d.len() || k as usize > even_span_rank(d) {
             return value_by_span(d, k).ok_or(ChipError::Overflow { vertex: u });
         }
         let bits = 128 - d.iter().fold(0u128, |a, &v| a | v).leading_zeros();
