@@ -15,7 +15,12 @@ fn grundy() -> Command {
 }
 
 fn json(args: &[&str]) -> Value {
-    let out = grundy().args(args).arg("--json").arg("-q").output().unwrap();
+    let out = grundy()
+        .args(args)
+        .arg("--json")
+        .arg("-q")
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -53,10 +58,16 @@ fn kayles_with_too_few_values_is_not_proved() {
 #[test]
 fn dawsons_kayles_and_subtraction_periods() {
     let v = json(&["seq", "dawsons-kayles", "--to", "500"]);
-    assert_eq!((v["period"].as_u64(), v["preperiod"].as_u64()), (Some(34), Some(53)));
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(34), Some(53))
+    );
     assert_eq!(v["proved"], true);
     let v = json(&["seq", "sub:2,3,7", "--to", "100"]);
-    assert_eq!((v["period"].as_u64(), v["preperiod"].as_u64()), (Some(5), Some(0)));
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(5), Some(0))
+    );
     assert_eq!(v["proved"], true);
 }
 
@@ -86,7 +97,9 @@ fn octal_016_and_056_periods_are_proved() {
         .args(["seq", "0.56", "--to", "660000", "-q"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("period: 144 from heap 326640 — proved"));
+        .stdout(predicate::str::contains(
+            "period: 144 from heap 326640 — proved",
+        ));
 }
 
 #[test]
@@ -105,7 +118,12 @@ fn nim_is_reported_as_arithmetic_periodic() {
 
 #[test]
 fn infinite_sets_are_never_proved() {
-    for r in ["sub:squares", "sub:powers-of-2", "sub:fibonacci", "sub:primes"] {
+    for r in [
+        "sub:squares",
+        "sub:powers-of-2",
+        "sub:fibonacci",
+        "sub:primes",
+    ] {
         let v = json(&["seq", r, "--to", "3000"]);
         assert_eq!(v["proved"], false, "{r}");
     }
@@ -129,12 +147,21 @@ fn invalid_input_is_exit_2_with_a_clear_message() {
         (&["seq", "sub:-1", "--to", "5"], "negative"),
         (&["seq", "0.07", "--to", "-5"], "negative"),
         (&["seq", "0.07", "--to", "1000000000000000"], "limit"),
-        (&["seq", "0.07", "--to", "99999999999999999999999"], "too large"),
+        (
+            &["seq", "0.07", "--to", "99999999999999999999999"],
+            "too large",
+        ),
         (&["seq", "", "--to", "5"], "empty ruleset"),
         (&["seq", "frobnicate", "--to", "5"], "unknown ruleset"),
         (&["seq", "1.7", "--to", "5"], "bit 1 or 2"),
-        (&["seq", "0.7", "--to", "5", "--plot", "x.txt"], ".svg or .png"),
-        (&["seq", "0.7", "--to", "5", "--threads", "0"], "at least one"),
+        (
+            &["seq", "0.7", "--to", "5", "--plot", "x.txt"],
+            ".svg or .png",
+        ),
+        (
+            &["seq", "0.7", "--to", "5", "--threads", "0"],
+            "at least one",
+        ),
     ];
     for (args, msg) in cases {
         grundy()
@@ -178,12 +205,33 @@ fn checkpoint_resume_gives_the_same_values() {
     let dir = tempfile::tempdir().unwrap();
     let ck = dir.path().join("c.ckpt");
     let fresh = json(&["seq", "0.16", "--to", "3000"]);
-    let half = json(&["seq", "0.16", "--to", "1500", "--checkpoint", ck.to_str().unwrap()]);
+    let half = json(&[
+        "seq",
+        "0.16",
+        "--to",
+        "1500",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
     assert_eq!(values(&half)[..], values(&fresh)[..1501]);
-    let resumed = json(&["seq", "0.16", "--to", "3000", "--checkpoint", ck.to_str().unwrap()]);
+    let resumed = json(&[
+        "seq",
+        "0.16",
+        "--to",
+        "3000",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
     assert_eq!(values(&resumed), values(&fresh));
     // A shorter run from a longer checkpoint uses its prefix.
-    let short = json(&["seq", "0.16", "--to", "100", "--checkpoint", ck.to_str().unwrap()]);
+    let short = json(&[
+        "seq",
+        "0.16",
+        "--to",
+        "100",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
     assert_eq!(values(&short)[..], values(&fresh)[..101]);
 }
 
@@ -257,12 +305,19 @@ fn kill_9_then_resume_gives_identical_values() {
         .spawn()
         .unwrap();
     // A generous bound for a loaded machine; the checkpoint normally appears within milliseconds.
-    assert!(wait_for(&ck, Duration::from_secs(120)), "no checkpoint written");
+    assert!(
+        wait_for(&ck, Duration::from_secs(120)),
+        "no checkpoint written"
+    );
     let _ = child.kill(); // SIGKILL on Unix
     let _ = child.wait();
     let out = grundy().args(args).arg(&ck).output().unwrap();
     assert!(out.status.success());
-    let want = "treblecross".parse::<Ruleset>().unwrap().analyse(to).checksum();
+    let want = "treblecross"
+        .parse::<Ruleset>()
+        .unwrap()
+        .analyse(to)
+        .checksum();
     assert_eq!(
         checksum_line(&out.stdout),
         format!("checksum (CRC-32 of the values as u32 LE): {want:08x}")
