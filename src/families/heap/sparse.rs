@@ -49,12 +49,12 @@ pub struct Overflow {
 
 /// Scans longer than this (pairs) are split between threads when more than one is available.
 const PAR_MIN: usize = 1 << 15;
-/// Pairs per thread and round in a parallel scan.
-const PAR_ROUND: usize = 1 << 14;
-/// The largest round (rounds double while a scan goes on).
-const PAR_ROUND_MAX: usize = 1 << 18;
+/// Pairs per thread in the first round of a parallel scan; rounds double up to `PAR_ROUND_MAX`,
+/// so a scan that stops early overshoots by at most about its own length.
+const PAR_ROUND: usize = 1 << 13;
+const PAR_ROUND_MAX: usize = 1 << 16;
 /// Pairs scanned sequentially (early exit is likely) before a long scan goes parallel.
-const SEQ_FIRST: usize = 1 << 12;
+const SEQ_FIRST: usize = 1 << 14;
 
 /// Work done so far by a [`Sparse`] computation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -283,6 +283,8 @@ impl Sparse {
             }
         }
         candidates.push((greedy, None));
+        // Every value heavy: no light heaps, plain scans with early exit (dense sequences).
+        candidates.push((by_freq(present.clone()), None));
         // Each candidate H (a prefix of a candidate set, cut where the light heaps drop below
         // n/8, n/16, ..., or the whole set) is timed by replaying the rule on sample heaps whose
         // values are known, counting the splits it inserts; the cheapest is kept.
@@ -583,13 +585,36 @@ fn scan_until(
     seen: &mut [u8; 1 << 16],
 ) -> Option<usize> {
     let left = &g[lo..hi];
+    let len = left.len();
     let right = &g[m + 1 - hi..=m - lo];
-    for (i, (&x, &y)) in left.iter().zip(right.iter().rev()).enumerate() {
-        let v = x ^ y;
+    let right = &right[..len];
+    // Four pairs per round, one test for the target.
+    let mut i = 0;
+    while i + 4 <= len {
+        let v0 = left[i] ^ right[len - 1 - i];
+        let v1 = left[i + 1] ^ right[len - 2 - i];
+        let v2 = left[i + 2] ^ right[len - 3 - i];
+        let v3 = left[i + 3] ^ right[len - 4 - i];
+        seen[v0 as usize] = 1;
+        seen[v1 as usize] = 1;
+        seen[v2 as usize] = 1;
+        seen[v3 as usize] = 1;
+        if (v0 == target) | (v1 == target) | (v2 == target) | (v3 == target) {
+            let j = [v0, v1, v2, v3]
+                .iter()
+                .position(|&v| v == target)
+                .unwrap_or(3);
+            return Some(lo + i + j);
+        }
+        i += 4;
+    }
+    while i < len {
+        let v = left[i] ^ right[len - 1 - i];
         seen[v as usize] = 1;
         if v == target {
             return Some(lo + i);
         }
+        i += 1;
     }
     None
 }
@@ -598,8 +623,10 @@ fn scan_until(
 #[inline]
 fn mark(g: &[u16], m: usize, lo: usize, hi: usize, seen: &mut [u8; 1 << 16]) {
     let left = &g[lo..hi];
+    let len = left.len();
     let right = &g[m + 1 - hi..=m - lo];
-    for (&x, &y) in left.iter().zip(right.iter().rev()) {
-        seen[(x ^ y) as usize] = 1;
+    let right = &right[..len];
+    for i in 0..len {
+        seen[(left[i] ^ right[len - 1 - i]) as usize] = 1;
     }
 }
