@@ -135,7 +135,7 @@ pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
             count[u as usize] = bad[u as usize];
         }
         // x has just become (or, for peeled x, counts as just become) labelled `phase`
-        let mut mark_predecessors =
+        let mark_predecessors =
             |x: u32, label: &[u32], count: &mut [u32], has_i: &mut [u32], queue: &mut Vec<u32>| {
                 for &p in rev.successors(x) {
                     let pi = p as usize;
