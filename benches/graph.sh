@@ -33,26 +33,29 @@ order = g.topological_sorting()
 print(len(order))
 PYEOF
 
-# run NAME CMD... : RUNS timed runs; prints "NAME median_s max_rss_mib" and records the median
-declare -A MED
+# run NAME CMD... : RUNS timed runs; prints the median wall time, the median CPU time (user+sys,
+# robust when other work shares the cores) and the peak memory; records both medians
+declare -A MED CPU
 run() {
   local name=$1; shift
-  local times=() mems=()
+  local times=() cpus=() mems=()
   for _ in $(seq "$RUNS"); do
-    local out
-    /usr/bin/time -o "$SCRATCH/time" -f "%e %M" "$@" >/dev/null 2>"$SCRATCH/stderr"
-    out=$(tail -1 "$SCRATCH/time")
-    times+=("${out% *}"); mems+=("${out#* }")
+    /usr/bin/time -o "$SCRATCH/time" -f "%e %M %U %S" "$@" >/dev/null 2>"$SCRATCH/stderr"
+    read -r e m u s < <(tail -1 "$SCRATCH/time")
+    times+=("$e"); mems+=("$m"); cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN {print u + s}')")
   done
-  local med mem
+  local med cpu mem
   med=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  cpu=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   mem=$(printf '%s\n' "${mems[@]}" | sort -g | tail -1)
   MED[$name]=$med
-  printf '%-34s median %7.3f s  (runs: %s)  peak %6.1f MiB\n' "$name" "$med" "${times[*]}" \
-    "$(awk -v k="$mem" 'BEGIN {print k/1024}')"
+  CPU[$name]=$cpu
+  printf '%-34s median %7.3f s wall, %7.3f s cpu  (wall runs: %s)  peak %6.1f MiB\n' "$name" \
+    "$med" "$cpu" "${times[*]}" "$(awk -v k="$mem" 'BEGIN {print k/1024}')"
 }
-ratio() { awk -v a="${MED[$1]}" -v b="${MED[$2]}" -v n1="$1" -v n2="$2" \
-  'BEGIN {printf "ratio %-30s / %-22s = %.3f\n", n1, n2, (b > 0 ? a / b : 0)}'; }
+ratio() { awk -v a="${MED[$1]}" -v b="${MED[$2]}" -v c="${CPU[$1]}" -v d="${CPU[$2]}" \
+  -v n1="$1" -v n2="$2" 'BEGIN {printf "ratio %-32s / %-32s = %.3f wall, %.3f cpu\n",
+  n1, n2, (b > 0 ? a / b : 0), (d > 0 ? c / d : 0)}'; }
 
 F="$SCRATCH/dag.txt"
 "$GEN" dag "$V" "$E" > "$F"
