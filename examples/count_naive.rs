@@ -37,7 +37,10 @@ fn main() {
         let mut j = k;
         loop {
             if j == 0 {
-                println!("P-positions: {p}\nN-positions: {}\ntotal: {total}", total - p);
+                println!(
+                    "P-positions: {p}\nN-positions: {}\ntotal: {total}",
+                    total - p
+                );
                 return;
             }
             j -= 1;
