@@ -184,7 +184,11 @@ impl ValueDistribution {
         let n = self.total;
         match arith {
             Arithmetic::Exact => {
-                arithmetic::check_exact_size(log10_count(n, k, multiset))?;
+                let log10 = log10_count(n, k, multiset);
+                arithmetic::check_exact_size(log10)?;
+                if multiset {
+                    self.check_exact_multiset_work(k, log10)?;
+                }
                 let c = ExactCounter;
                 let v = self.sums_in(&c, k, multiset, self.counts.len());
                 Ok(SumCounts::new(&c, v))
@@ -195,6 +199,23 @@ impl ValueDistribution {
                 Ok(SumCounts::new(&c, v))
             }
         }
+    }
+
+    /// Refuse exact multiset counts whose series would take too long: each distinct character
+    /// sums about `min(d, K) / 2` terms, each a big-number step over the answer's digits.
+    pub(crate) fn check_exact_multiset_work(&self, k: u128, log10: f64) -> Result<(), CountError> {
+        let mut hats = self.hat(self.counts.len());
+        hats.sort_unstable();
+        hats.dedup();
+        let terms: f64 = hats
+            .iter()
+            .map(|&h| (h.unsigned_abs().min(k) / 2 + 1) as f64)
+            .sum();
+        let work = terms * (log10 / 19.0 + 1.0);
+        if work > arithmetic::MAX_EXACT_WORK {
+            return Err(CountError::TooMuchExactWork { work });
+        }
+        Ok(())
     }
 
     /// The sums' distribution in the counter's ring, over `len >= 2^b` values.
