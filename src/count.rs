@@ -20,6 +20,8 @@
 //! ```
 
 pub mod arithmetic;
+pub mod coin_strip;
+pub mod dag_edges;
 pub mod distribution;
 pub mod heaps;
 pub mod multiset;

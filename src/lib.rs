@@ -24,6 +24,7 @@ pub mod loopy_value;
 pub mod mex;
 pub mod nimber;
 pub mod outcome;
+pub mod plot;
 pub mod position;
 pub mod progress;
 pub mod solve;

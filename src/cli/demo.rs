@@ -1,98 +1,97 @@
-//! `grundy` with no arguments: a guided analysis of an embedded example position.
+//! `grundy` with no arguments: a guided analysis of an embedded mixed position.
 
 use std::io::Write;
+use std::path::Path;
 
-use grundy::families::coins::Strip;
-use grundy::families::{nim, staircase};
-use grundy::{Nimber, Outcome};
+use grundy::position::{self, notation};
+use grundy::solve::misere::Play;
 
-use super::CmdResult;
+use super::{CmdResult, Failure};
 
-/// The embedded example: Nim 3 4 5, a staircase, and a coin strip, played as one sum.
+/// The embedded example, in the position-file format that `grundy solve` and `grundy play` read.
+const EXAMPLE: &str = r#"[[component]]
+kind = "nim"
+heaps = [3, 4, 5]
+
+[[component]]
+kind = "staircase"
+steps = [0, 3, 1, 4]     # coins on steps 0 (the floor), 1, 2, 3
+
+[[component]]
+kind = "coins"
+length = 9
+cells = [2, 5, 7]
+"#;
+
+/// Why each kind has the value it has (one line per kind).
+fn rule(kind: &str) -> &'static str {
+    match kind {
+        "nim" => "Bouton: the XOR of the heaps",
+        "staircase" => "the XOR of the odd-numbered steps",
+        "coins" => "the gaps between coins form a staircase",
+        "heap" => "the heap game's nim-sequence, XORed over the heaps",
+        _ => "its Grundy value",
+    }
+}
+
 pub fn run(out: &mut dyn Write) -> CmdResult {
-    let heaps = [3u64, 4, 5];
-    let steps = [0u64, 3, 1, 4];
-    let strip = Strip::new(9, &[2, 5, 7]).expect("valid example");
-
+    let p = position::parse_position(EXAMPLE, Path::new(".")).map_err(Failure::invalid)?;
+    let a = position::analyse(&p, Play::Normal).map_err(Failure::invalid)?;
     writeln!(out, "grundy — Sprague–Grundy analysis of impartial games")?;
     writeln!(
         out,
-        "Example: three games side by side; a turn is a move in any one of them,"
+        "Example: games side by side; a turn is a move in any one of them, and the player who"
     )?;
-    writeln!(out, "and the player who cannot move loses (normal play).")?;
+    writeln!(out, "cannot move loses (normal play). As a position file:")?;
     writeln!(out)?;
-
-    let v_nim = nim::value(&heaps);
-    writeln!(out, "1. Nim with heaps 3 4 5")?;
-    writeln!(
-        out,
-        "   value 3 ⊕ 4 ⊕ 5 = {v_nim} (Bouton: XOR of the heaps)"
-    )?;
-    for m in nim::winning_moves(&heaps) {
-        writeln!(
-            out,
-            "   alone, its winning move: heap {} from {} to {}",
-            m.heap, m.from, m.to
-        )?;
+    for line in EXAMPLE.lines() {
+        if line.is_empty() {
+            writeln!(out)?;
+        } else {
+            writeln!(out, "    {line}")?;
+        }
     }
-
-    let v_stair = staircase::value(&steps);
-    writeln!(
-        out,
-        "2. Staircase Nim with coins 0 3 1 4 on steps 0 (floor) to 3"
-    )?;
-    writeln!(out, "   value = nim-sum of the odd steps 3 ⊕ 4 = {v_stair}")?;
-
-    let v_coins = strip.value();
-    writeln!(out, "3. Coins on a strip: {}", super::coins::render(&strip))?;
-    writeln!(
-        out,
-        "   gaps as a staircase {:?}: value {v_coins}",
-        strip.staircase()
-    )?;
     writeln!(out)?;
-
-    let total: Nimber = [v_nim, v_stair, v_coins].into_iter().sum();
-    let outcome = Outcome::of(total);
+    writeln!(out, "Each game's value (its nimber):")?;
+    for ((line, r), v) in p
+        .describe()
+        .iter()
+        .zip(&p.sum.components)
+        .zip(&a.components)
+    {
+        writeln!(out, "  {line}")?;
+        writeln!(out, "     value {v} — {}", rule(r.kind()))?;
+    }
+    let parts: Vec<String> = a.components.iter().map(|v| v.to_string()).collect();
+    let total = a.value.as_ref().expect("normal play has a value");
     writeln!(
         out,
-        "The sum: {v_nim} + {v_stair} + {v_coins} = {total} (Sprague–Grundy: XOR of the parts)"
+        "The sum: {} = {total} (Sprague–Grundy: XOR of the parts)",
+        parts.join(" ⊕ ")
     )?;
-    writeln!(out, "Outcome: {outcome} — {}.", outcome.describe())?;
-    if total.is_zero() {
+    writeln!(out, "Outcome: {} — {}.", a.outcome, a.outcome.describe())?;
+    if a.winning_moves.is_empty() {
         writeln!(out, "Every move loses against best play.")?;
-        return Ok(());
+    } else {
+        writeln!(
+            out,
+            "Winning moves — each makes the sum 0 by changing one game to (its value ⊕ {total}):"
+        )?;
+        for m in &a.winning_moves {
+            writeln!(out, "  - {}", notation::describe_move(m))?;
+        }
     }
+    let misere = position::analyse(&p, Play::Misere).map_err(Failure::invalid)?;
     writeln!(
         out,
-        "Winning moves: make the total zero by changing one part to value {} ⊕ its value:",
-        total.0
+        "Under misère play (the last mover loses) an exact search says {}: {} winning move(s).",
+        misere.outcome,
+        misere.winning_moves.len()
     )?;
-    let x = total.0;
-    for m in nim::moves_to_value(&heaps, v_nim.0 ^ x) {
-        writeln!(
-            out,
-            "  - Nim: reduce heap {} from {} to {}",
-            m.heap, m.from, m.to
-        )?;
-    }
-    for m in staircase::moves_to_value(&steps, v_stair.0 ^ x) {
-        writeln!(
-            out,
-            "  - Staircase: carry {} coin(s) from step {} to step {}",
-            m.count,
-            m.step,
-            m.step - 1
-        )?;
-    }
-    for m in strip.moves_to_value(v_coins.0 ^ x) {
-        writeln!(
-            out,
-            "  - Strip: slide the coin on cell {} to cell {}",
-            m.from, m.to
-        )?;
-    }
     writeln!(out)?;
-    writeln!(out, "Try: grundy nim 3 4 5 --json | grundy --help")?;
+    writeln!(
+        out,
+        "Try: grundy solve FILE [--json] [--misere] | grundy play FILE | grundy nim 3 4 5 | grundy --help"
+    )?;
     Ok(())
 }

@@ -18,6 +18,7 @@ use super::{CmdResult, Failure, parse_u64, write_json};
 
 /// Arguments of `grundy graph`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Edge list (`u v` per line, 0-based, `#` comments) or binary graph file; `-` for stdin.
     pub file: String,

@@ -1,19 +1,26 @@
-//! `grundy judge` (being built; see the issue tracker).
+//! `grundy judge <PROBLEM>`: a seed judge problem, stdin to stdout, in its exact format.
 
-use std::io::Write;
+use std::io::{Read, Write};
 
 use super::{CmdResult, Failure};
+use grundy::judge::{self, Problem};
 
 /// Arguments of `grundy judge`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (not yet interpreted).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// The problem: agc016f (seed 000), xsy1149 (seed 001) or sdoi2019 (seed 004).
+    pub problem: String,
 }
 
-pub fn run(_args: Args, _out: &mut dyn Write) -> CmdResult {
-    Err(Failure::invalid(anyhow::anyhow!(
-        "`grundy judge` is not available in this build yet"
-    )))
+/// Read all of stdin, solve, and print the judge's output (nothing on error).
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let problem: Problem = args.problem.parse().map_err(Failure::invalid)?;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut input)
+        .map_err(Failure::io)?;
+    let output = judge::solve(problem, &input).map_err(Failure::invalid)?;
+    out.write_all(&output)?;
+    Ok(())
 }

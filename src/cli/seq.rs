@@ -1,19 +1,263 @@
-//! `grundy seq` (being built; see the issue tracker).
+//! `grundy seq <RULESET> --to N`: the nim-sequence of a heap game, its period (proved where a
+//! theorem applies), a plot, and resumable checkpoints.
 
 use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use super::{CmdResult, Failure};
+use grundy::families::heap::checkpoint::{self, CheckpointError};
+use grundy::families::heap::{Analysis, Kind, MAX_TO, Period, Ruleset, Sequencer};
+use serde::Serialize;
+use serde::ser::SerializeSeq;
+
+use super::progress::Bar;
+use super::{CmdResult, Failure, parse_u64, write_json};
 
 /// Arguments of `grundy seq`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (not yet interpreted).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// The ruleset: an octal/hexadecimal code (0.77, .07, 4.07, 0.8, 4!.0), sub:1,3,4,
+    /// sub:squares|primes|powers-of-2|fibonacci, allbut:1,2, or a name (nim, kayles,
+    /// dawsons-kayles, treblecross, guiles, grundys-game).
+    #[arg(allow_hyphen_values = true)]
+    pub ruleset: String,
+    /// Compute the values of heaps 0..=N.
+    #[arg(long, value_parser = parse_u64, allow_hyphen_values = true)]
+    pub to: u64,
+    /// Print the values, one line `n G(n)` per heap, after the summary.
+    #[arg(long)]
+    pub values: bool,
+    /// Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus",...}.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw G(n) against n into FILE (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Save progress to FILE and resume from it (atomic writes, checksummed).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint writes (0: after every chunk).
+    #[arg(long, hide = true, default_value_t = 10, value_parser = parse_u64)]
+    pub checkpoint_secs: u64,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = parse_u64)]
+    pub threads: Option<u64>,
 }
 
-pub fn run(_args: Args, _out: &mut dyn Write) -> CmdResult {
-    Err(Failure::invalid(anyhow::anyhow!(
-        "`grundy seq` is not available in this build yet"
-    )))
+fn checkpoint_failure(e: CheckpointError) -> Failure {
+    match e {
+        CheckpointError::Io { .. } => Failure::io(e),
+        _ => Failure::invalid(e),
+    }
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let ruleset: Ruleset = args
+        .ruleset
+        .parse()
+        .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", args.ruleset)))?;
+    if args.to > MAX_TO as u64 {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--to {} is beyond the supported limit {MAX_TO} (all values are kept in memory)",
+            args.to
+        )));
+    }
+    let to = args.to as usize;
+    if let Some(p) = &args.plot {
+        let ext = p
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        if !matches!(ext.as_deref(), Some("svg" | "png")) {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--plot {}: the file name must end in .svg or .png",
+                p.display()
+            )));
+        }
+    }
+    let threads = match args.threads {
+        Some(0) => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--threads 0: at least one thread is needed"
+            )));
+        }
+        Some(k) if k > 1024 => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--threads {k} is too many (at most 1024)"
+            )));
+        }
+        Some(k) => k as usize,
+        None => 0,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::io(anyhow::anyhow!("cannot start worker threads: {e}")))?;
+    let started = Instant::now();
+    let analysis = pool.install(|| compute(&args, &ruleset, to))?;
+    let elapsed = started.elapsed();
+    if let Some(p) = &args.plot {
+        let values: Vec<u64> = analysis.iter_u64().collect();
+        grundy::plot::scatter(p, &title(&analysis), &values).map_err(Failure::io)?;
+    }
+    if args.json {
+        return write_json(out, &JsonReport::new(&analysis));
+    }
+    summary(out, &analysis, elapsed)?;
+    if args.values {
+        for (n, v) in analysis.iter_u64().enumerate() {
+            writeln!(out, "{n} {v}")?;
+        }
+    }
+    Ok(())
+}
+
+fn compute(args: &Args, ruleset: &Ruleset, to: usize) -> Result<Analysis, Failure> {
+    let bar = Bar::new(args.quiet);
+    let mut seq = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let mut values = checkpoint::load(path, ruleset).map_err(checkpoint_failure)?;
+            values.truncate(to + 1);
+            Sequencer::resume(ruleset, values)
+        }
+        _ => Sequencer::new(ruleset),
+    };
+    let Some(path) = &args.checkpoint else {
+        seq.run::<Failure>(to, &bar, |_| Ok(()))?;
+        return Ok(seq.analysis());
+    };
+    let every = Duration::from_secs(args.checkpoint_secs);
+    let mut last = Instant::now();
+    let mut cost = Duration::ZERO;
+    seq.run::<Failure>(to, &bar, |s| {
+        // Write at most every `every`, and spend at most ~10% of the time writing.
+        if last.elapsed() >= every.max(cost * 10) {
+            let t = Instant::now();
+            checkpoint::save(path, s).map_err(checkpoint_failure)?;
+            cost = t.elapsed();
+            last = Instant::now();
+        }
+        Ok(())
+    })?;
+    checkpoint::save(path, &seq).map_err(checkpoint_failure)?;
+    Ok(seq.analysis())
+}
+
+fn theorem(r: &Ruleset) -> &'static str {
+    match r.kind() {
+        Kind::Code(_) => "the octal periodicity theorem (Guy–Smith, extended to three-heap splits)",
+        Kind::Subtraction(_) => "the window criterion for finite subtraction games",
+        Kind::AllBut(_) => "no theorem",
+    }
+}
+
+fn describe(a: &Analysis) -> String {
+    match a.period() {
+        None => "no period visible in the values computed".to_string(),
+        Some(p) if p.saltus > 0 => format!(
+            "apparent arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}; not proved)",
+            p.period, p.preperiod, p.saltus, p.period, p.saltus
+        ),
+        Some(p) if p.proved => format!(
+            "{} from heap {} — proved by {}",
+            p.period,
+            p.preperiod,
+            theorem(a.ruleset())
+        ),
+        Some(p) => format!(
+            "apparent {} from heap {} (seen {} times; not proved)",
+            p.period,
+            p.preperiod,
+            (a.len() - p.preperiod) / p.period
+        ),
+    }
+}
+
+fn title(a: &Analysis) -> String {
+    let r = a.ruleset();
+    let name = r.name().map(|n| format!(" ({n})")).unwrap_or_default();
+    let per = match a.period() {
+        None => "no period seen".to_string(),
+        Some(Period {
+            period,
+            preperiod,
+            saltus,
+            proved,
+        }) => {
+            let kind = if *proved { "proved" } else { "apparent" };
+            if *saltus > 0 {
+                format!("arithmetic period {period} from {preperiod}, saltus {saltus} ({kind})")
+            } else {
+                format!("period {period} from {preperiod} ({kind})")
+            }
+        }
+    };
+    format!("{r}{name}: G(n) for n ≤ {} — {per}", a.len() - 1)
+}
+
+fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {
+    let r = a.ruleset();
+    let name = r.name().map(|n| format!(" ({n})")).unwrap_or_default();
+    writeln!(out, "ruleset: {r}{name}")?;
+    writeln!(out, "heaps: 0..={} ({} values)", a.len() - 1, a.len())?;
+    writeln!(out, "period: {}", describe(a))?;
+    writeln!(out, "largest value: {}", a.largest().0)?;
+    writeln!(out, "P-positions (value 0): {}", a.p_positions())?;
+    writeln!(
+        out,
+        "checksum (CRC-32 of the values as u32 LE): {:08x}",
+        a.checksum()
+    )?;
+    writeln!(out, "time: {:.3} s", elapsed.as_secs_f64())?;
+    Ok(())
+}
+
+/// The values serialized as a JSON array without another copy.
+struct ValueList<'a>(&'a Analysis);
+
+impl Serialize for ValueList<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for v in self.0.iter_u64() {
+            seq.serialize_element(&v)?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    ruleset: String,
+    name: Option<&'static str>,
+    to: usize,
+    values: ValueList<'a>,
+    period: Option<usize>,
+    preperiod: Option<usize>,
+    saltus: Option<u64>,
+    proved: bool,
+    largest: u64,
+    p_positions: usize,
+    checksum: String,
+}
+
+impl<'a> JsonReport<'a> {
+    fn new(a: &'a Analysis) -> JsonReport<'a> {
+        let p = a.period();
+        JsonReport {
+            ruleset: a.ruleset().to_string(),
+            name: a.ruleset().name(),
+            to: a.len() - 1,
+            values: ValueList(a),
+            period: p.map(|p| p.period),
+            preperiod: p.map(|p| p.preperiod),
+            saltus: p.map(|p| p.saltus),
+            proved: p.is_some_and(|p| p.proved),
+            largest: a.largest().0,
+            p_positions: a.p_positions(),
+            checksum: format!("{:08x}", a.checksum()),
+        }
+    }
 }

@@ -14,10 +14,17 @@
 //! assert_eq!(moves, vec![vec![1], vec![1, 1], vec![2]]);
 //! ```
 
+pub mod checkpoint;
 pub mod naive;
+pub mod periodicity;
 pub mod ruleset;
+pub mod sequence;
+pub mod sparse;
+pub mod subtraction;
 
+pub use periodicity::Period;
 pub use ruleset::{Code, Kind, Ruleset, RulesetError, SubtractionSet};
+pub use sequence::{Analysis, MAX_TO, Sequencer};
 
 use crate::{ImpartialGame, Nimber};
 
@@ -30,10 +37,19 @@ impl Ruleset {
     /// assert_eq!(s.values(9), [0, 0, 1, 1, 2, 0, 0, 1, 1, 2].map(Nimber));
     /// ```
     pub fn values(&self, to: usize) -> Vec<Nimber> {
-        naive::values(self, to)
+        self.values_u32(to)
             .into_iter()
             .map(|v| Nimber(u64::from(v)))
             .collect()
+    }
+
+    /// `G(0..=to)` as plain integers, by the fastest method that applies: sparse space for codes
+    /// with at most two-heap splits (falling back to the naive scan if a value passes 16 bits),
+    /// the incremental mex for all-but games, the direct recurrence for subtraction games.
+    pub(crate) fn values_u32(&self, to: usize) -> Vec<u32> {
+        let mut s = Sequencer::new(self);
+        s.extend_to(to);
+        s.values_u32()
     }
 
     /// Every option of one heap of `n`: replaces the contents of `out` with the lists of heaps left
@@ -196,7 +212,7 @@ mod tests {
     fn arb_code() -> impl Strategy<Value = Ruleset> {
         (
             prop_oneof![Just(0u8), Just(4), Just(8), Just(12)],
-            prop::collection::vec(0u8..16, 0..4),
+            prop::collection::vec(0u8..16, 0..5),
             any::<bool>(),
         )
             .prop_map(|(d0, rest, unequal)| {
@@ -211,7 +227,7 @@ mod tests {
             3 => arb_code(),
             1 => prop::collection::vec(1u64..8, 1..4)
                 .prop_map(|v| Ruleset::subtraction(SubtractionSet::Finite(v)).unwrap()),
-            1 => prop::collection::vec(1u64..6, 0..3).prop_map(|v| Ruleset::all_but(v).unwrap()),
+            1 => prop::collection::vec(1u64..9, 0..4).prop_map(|v| Ruleset::all_but(v).unwrap()),
             1 => prop_oneof![
                 Just(SubtractionSet::Squares),
                 Just(SubtractionSet::Primes),
@@ -222,6 +238,63 @@ mod tests {
         ]
     }
 
+    fn arb_two_heap_code() -> impl Strategy<Value = Code> {
+        (
+            prop_oneof![Just(0u8), Just(4)],
+            prop::collection::vec(0u8..8, 1..6),
+            prop::bool::weighted(0.2),
+        )
+            .prop_map(|(d0, rest, unequal)| {
+                let mut d = vec![d0];
+                d.extend(rest);
+                Code::new(&d, unequal).unwrap()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn sparse_matches_naive(c in arb_two_heap_code(), to in 0usize..1200, cut in 0usize..1200) {
+            let rs = Ruleset::code(c.clone());
+            let want: Vec<u16> = naive::values(&rs, to).into_iter().map(|v| v as u16).collect();
+            let mut s = sparse::Sparse::new(&c).unwrap();
+            s.extend_to(to).unwrap();
+            prop_assert_eq!(s.values(), &want[..], "{}", rs);
+            // Resuming from a prefix gives the same values.
+            let cut = cut.min(to);
+            let mut r = sparse::Sparse::resume(&c, want[..cut].to_vec()).unwrap();
+            r.extend_to(to).unwrap();
+            prop_assert_eq!(r.values(), &want[..], "{} resumed at {}", rs, cut);
+            // Parallel scans (tiny thresholds, two threads) give the same values.
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let mut p = sparse::Sparse::new(&c).unwrap();
+            p.set_parallel_thresholds(3, 5);
+            pool.install(|| p.extend_to(to)).unwrap();
+            prop_assert_eq!(p.values(), &want[..], "{} in parallel", rs);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Soundness of the periodicity theorems: a period proved from `G(0..=to)` holds on a
+        /// sequence three times as long.
+        #[test]
+        fn proved_periods_hold_further(rs in arb_ruleset(), to in 20usize..300) {
+            let short = rs.values_u32(to);
+            if let Some(p) = periodicity::find(&rs, &short)
+                && p.proved
+            {
+                let long = rs.values_u32(3 * to + 50);
+                for n in p.preperiod..long.len() - p.period {
+                    prop_assert_eq!(long[n + p.period], long[n], "{} {:?} at {}", rs, p, n);
+                }
+                if p.preperiod > 0 {
+                    prop_assert_ne!(long[p.preperiod - 1 + p.period], long[p.preperiod - 1]);
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(120))]
         #[test]
@@ -230,6 +303,12 @@ mod tests {
             let want = brute(&rs, to);
             let got: Vec<u64> = naive::values(&rs, to as usize).into_iter().map(u64::from).collect();
             prop_assert_eq!(got, want, "{}", rs);
+        }
+
+        #[test]
+        fn fast_methods_match_naive(rs in arb_ruleset(), to in 0usize..400) {
+            let want = naive::values(&rs, to);
+            prop_assert_eq!(rs.values_u32(to), want, "{}", rs);
         }
 
         #[test]

@@ -16,6 +16,9 @@ use crate::progress::Progress;
 /// Bytes read per chunk when streaming from a file or standard input.
 pub const CHUNK: usize = 16 << 20;
 
+/// Longest line accepted when streaming.
+pub const MAX_LINE: usize = 64 << 20;
+
 /// Pieces smaller than this are not split further for parallel parsing.
 const MIN_PIECE: usize = 1 << 20;
 
@@ -48,8 +51,8 @@ pub enum EdgeListErrorKind {
     /// More edges than [`MAX_EDGES`].
     #[error("more than {MAX_EDGES} edges")]
     TooManyEdges,
-    /// A line longer than [`CHUNK`] bytes.
-    #[error("line longer than {CHUNK} bytes")]
+    /// A line longer than [`MAX_LINE`] bytes.
+    #[error("line longer than {MAX_LINE} bytes")]
     LineTooLong,
 }
 
@@ -105,13 +108,23 @@ pub fn parse_edge_list(text: &[u8], vertices: Option<usize>) -> Result<Digraph, 
 /// Parse an edge list from a reader (a file, standard input), chunk by chunk.
 /// `total_bytes` (0 if unknown) sizes the progress bar.
 pub fn read_edge_list<R: Read>(
-    mut reader: R,
+    reader: R,
     vertices: Option<usize>,
     total_bytes: u64,
     progress: &dyn Progress,
 ) -> Result<Digraph, ReadError> {
+    read_chunked(reader, vertices, total_bytes, progress, CHUNK)
+}
+
+fn read_chunked<R: Read>(
+    mut reader: R,
+    vertices: Option<usize>,
+    total_bytes: u64,
+    progress: &dyn Progress,
+    chunk: usize,
+) -> Result<Digraph, ReadError> {
     let mut acc = Accumulator::new(vertices)?;
-    let mut buf = vec![0u8; CHUNK];
+    let mut buf = vec![0u8; chunk];
     let mut filled = 0usize;
     let mut done = 0u64;
     progress.start(total_bytes, "reading edges");
@@ -124,6 +137,12 @@ pub fn read_edge_list<R: Read>(
         } else {
             match buf[..filled].iter().rposition(|&b| b == b'\n') {
                 Some(p) => p + 1,
+                None if buf.len() < MAX_LINE => {
+                    // a line longer than the buffer (or the input ends exactly here): grow
+                    let grown = (buf.len() * 2).min(MAX_LINE);
+                    buf.resize(grown, 0);
+                    continue;
+                }
                 None => {
                     return Err(EdgeListError {
                         line: acc.lines + 1,
@@ -444,6 +463,106 @@ fn parse_piece(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A reader that returns at most `step` bytes per call.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let k = self.step.min(buf.len()).min(self.data.len());
+            buf[..k].copy_from_slice(&self.data[..k]);
+            self.data = &self.data[k..];
+            Ok(k)
+        }
+    }
+
+    fn blank() -> impl Strategy<Value = String> {
+        prop::sample::select(vec![" ", "  ", "\t", " \t "]).prop_map(str::to_string)
+    }
+
+    fn line_for(edge: Option<(u32, u32)>, lead: &str, sep: &str, tail: u8) -> String {
+        let body = match edge {
+            Some((a, b)) => format!("{lead}{a}{sep}{b}"),
+            None => lead.to_string(),
+        };
+        match tail {
+            0 => format!("{body}\n"),
+            1 => format!("{body}\r\n"),
+            2 => format!("{body} # note 1 2 3\n"),
+            _ => format!("{body}{sep}\n"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        #[test]
+        fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300),
+                                    declared in prop::option::of(0usize..50)) {
+            let _ = parse_edge_list(&bytes, declared);
+            let _ = read_chunked(&bytes[..], declared, 0, &crate::progress::Silent, 7);
+        }
+
+        #[test]
+        fn digit_heavy_bytes_never_panic(bytes in prop::collection::vec(
+            prop::sample::select(b"0123456789 -#\n\r\tx".to_vec()), 0..300)) {
+            let a = parse_edge_list(&bytes, None);
+            let b = read_chunked(&bytes[..], None, 0, &crate::progress::Silent, 5);
+            match (a, b) {
+                (Ok(g), Ok(h)) => prop_assert_eq!(g, h),
+                (Err(e), Err(ReadError::Parse(f))) => prop_assert_eq!(e, f),
+                (a, b) => prop_assert!(false, "memory {:?} vs stream {:?}", a, b),
+            }
+        }
+
+        #[test]
+        fn formatted_edge_lists_parse_to_the_same_graph_in_any_chunking(
+            rows in prop::collection::vec(
+                (prop::option::weighted(0.8, (0u32..40, 0u32..40)), blank(), blank(), 0u8..4),
+                0..60),
+            chunk in 24usize..200,
+            bad_at in prop::option::of(0usize..60),
+        ) {
+            let mut text = String::new();
+            let mut edges = Vec::new();
+            let mut bad_line = None;
+            for (i, (edge, lead, sep, tail)) in rows.iter().enumerate() {
+                if bad_at == Some(i) {
+                    text.push_str("3 -4\n");
+                    bad_line = Some(i as u64 + 1);
+                    continue;
+                }
+                let lead = if i % 2 == 0 { "" } else { lead.as_str() };
+                text.push_str(&line_for(*edge, lead, sep, *tail));
+                if let Some(e) = edge {
+                    edges.push(*e);
+                }
+            }
+            let mem = parse_edge_list(text.as_bytes(), Some(40));
+            let stream = read_chunked(Trickle { data: text.as_bytes(), step: 3 },
+                                      Some(40), 0, &crate::progress::Silent, chunk);
+            match bad_line {
+                Some(line) => {
+                    let e = mem.unwrap_err();
+                    prop_assert_eq!(e.line, line);
+                    prop_assert!(matches!(e.kind, EdgeListErrorKind::Negative(_)));
+                    match stream {
+                        Err(ReadError::Parse(f)) => prop_assert_eq!(f, e),
+                        other => prop_assert!(false, "{:?}", other),
+                    }
+                }
+                None => {
+                    let want = Digraph::from_edges(40, &edges).unwrap();
+                    prop_assert_eq!(mem.unwrap(), want.clone());
+                    prop_assert_eq!(stream.unwrap(), want);
+                }
+            }
+        }
+    }
 
     fn err(text: &str, vertices: Option<usize>) -> EdgeListError {
         parse_edge_list(text.as_bytes(), vertices).unwrap_err()

@@ -15,18 +15,25 @@ use super::ruleset::{Code, Kind, Ruleset};
 /// ```
 pub fn values(r: &Ruleset, to: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(to + 1);
+    extend(r, &mut g, to);
+    g
+}
+
+/// Extend `g = G(0..len)` to `G(0..=to)` by the naive scan.
+pub fn extend(r: &Ruleset, g: &mut Vec<u32>, to: usize) {
     let mut set = MexSet::new();
+    let from = g.len();
     match r.kind() {
         Kind::Code(c) => {
-            for n in 0..=to {
+            for n in from..=to {
                 set.clear();
-                code_options(c, n, &g, &mut set);
+                code_options(c, n, g, &mut set);
                 g.push(set.mex() as u32);
             }
         }
         Kind::Subtraction(s) => {
             let members = s.members_up_to(to as u64);
-            for n in 0..=to {
+            for n in from..=to {
                 set.clear();
                 for &k in members.iter().take_while(|&&k| k as usize <= n) {
                     set.insert(g[n - k as usize] as u64);
@@ -35,7 +42,7 @@ pub fn values(r: &Ruleset, to: usize) -> Vec<u32> {
             }
         }
         Kind::AllBut(excluded) => {
-            for n in 0..=to {
+            for n in from..=to {
                 set.clear();
                 for k in 1..=n {
                     if excluded.binary_search(&(k as u64)).is_err() {
@@ -46,7 +53,6 @@ pub fn values(r: &Ruleset, to: usize) -> Vec<u32> {
             }
         }
     }
-    g
 }
 
 /// Insert the values of every option of a heap of `n` under `code`, given `g[0..n]`.

@@ -1,0 +1,270 @@
+//! Periods of nim-sequences, and the theorems that turn finitely many computed values into a proof
+//! that the sequence is periodic for ever.
+//!
+//! A sequence has period `p` from `n0` (its preperiod) when `G(n + p) = G(n)` for all `n >= n0`;
+//! it is *arithmetic-periodic* with saltus `s > 0` when `G(n + p) = G(n) + s` for all `n >= n0`.
+//!
+//! # The periodicity theorems used (all indices are heap sizes)
+//! Write `n1 = max(n0, 1)`, `t` for the position of the last nonzero digit of a code, `t2` (`t3`)
+//! for the last digit with bit 4 (bit 8), i.e. splits into two (three) heaps. If
+//! `G(n + p) = G(n)` holds for every `n0 <= n < N`, with
+//!
+//! * `N = max(n0 + t, t + 1)` for the moves leaving at most one heap, and also
+//! * `N >= 2·n1 + p + t2` when two-heap splits are allowed (Guy–Smith: `2·n0 + p + t`), or
+//!   `2·n1 + 2p + t2` when the split heaps must differ (`!`),
+//! * `N >= 3·n1 + 2p + t3` when three-heap splits are allowed, or `3·n1 + 5p + t3` with `!`,
+//!
+//! then it holds for all `n >= n0`. Proof (induction on `n >= N`, assuming it below `n`): a move
+//! from `n + p` taking `k` and leaving parts `x <= y (<= z)` has its largest part at least
+//! `(n + p - k)/2` (resp. `/3`), which the bound makes `>= n1 + p`; subtracting `p` from it gives a
+//! move from `n` with the same value (`G(z - p) = G(z)` by the hypothesis, as `n0 <= z - p < n`).
+//! With `!` the shifted part may collide with another part; then `p` is subtracted from the next
+//! part instead (for three parts in arithmetic progression `x, x+p, x+2p`, from `x`, which needs
+//! `x - p >= n1`, i.e. `n >= 3·n1 + 5p + k`). Conversely a move from `n` leaving parts with largest
+//! part `z >= (n - k)/3 >= n0` maps to the move from `n + p` with `z + p`, the same value; moves
+//! leaving one heap `n - k >= n0` (or none, `n > t`) map directly. So `n` and `n + p` have the same
+//! option values and `G(n + p) = G(n)`.
+//!
+//! For a **finite subtraction game** with largest element `m` (the window criterion): if
+//! `G(n + p) = G(n)` for the `m` consecutive `n0 <= n < n0 + m`, then for all `n >= n0`, since
+//! `G(n) = mex { G(n - s) }` only looks `m` back.
+//!
+//! Infinite subtraction sets and all-but games get no proof of a plain period here, and
+//! arithmetic periodicity is reported as *apparent* (no theorem is applied): `proved` is never
+//! true without one of the theorems above.
+//!
+//! An *apparent* period is one seen at least three full times in the computed values.
+//!
+//! ```
+//! use grundy::families::heap::{Ruleset, periodicity};
+//! let kayles: Ruleset = "kayles".parse().unwrap();
+//! let g: Vec<u64> = kayles.values(200).iter().map(|v| v.0).collect();
+//! let p = periodicity::find(&kayles, &g).unwrap();
+//! assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
+//! ```
+
+use serde::Serialize;
+
+use super::ruleset::{Kind, Ruleset, SubtractionSet};
+
+/// A period of a nim-sequence: `G(n + period) = G(n) + saltus` for all `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// The period `p`.
+    pub period: usize,
+    /// The least `n0` from which it holds.
+    pub preperiod: usize,
+    /// The saltus `s` (0 for an ordinary period).
+    pub saltus: u64,
+    /// True when a theorem certifies it for all heaps; false when only apparent in the values.
+    pub proved: bool,
+}
+
+/// The end `N` of the range of `n` over which `G(n + p) = G(n)` must be checked (`n0 <= n < N`)
+/// for the theorem (module docs) to certify period `p` from `n0`; `None` when no theorem applies.
+///
+/// ```
+/// use grundy::families::heap::{Ruleset, periodicity::certificate_end};
+/// let kayles: Ruleset = "0.77".parse().unwrap();
+/// assert_eq!(certificate_end(&kayles, 12, 71), Some(2 * 71 + 12 + 2));
+/// let s: Ruleset = "sub:2,3,7".parse().unwrap();
+/// assert_eq!(certificate_end(&s, 5, 0), Some(7));
+/// ```
+pub fn certificate_end(r: &Ruleset, p: usize, n0: usize) -> Option<usize> {
+    match r.kind() {
+        Kind::Code(c) => {
+            let t = c.last_nonzero();
+            let n1 = n0.max(1);
+            let mut end = (n0 + t).max(t + 1);
+            let d = c.digits();
+            if let Some(t2) = d.iter().rposition(|&x| x & 4 != 0) {
+                let e = if c.unequal() {
+                    2 * n1 + 2 * p + t2
+                } else {
+                    2 * n1 + p + t2
+                };
+                end = end.max(e);
+            }
+            if let Some(t3) = d.iter().rposition(|&x| x & 8 != 0) {
+                let e = if c.unequal() {
+                    3 * n1 + 5 * p + t3
+                } else {
+                    3 * n1 + 2 * p + t3
+                };
+                end = end.max(e);
+            }
+            Some(end)
+        }
+        Kind::Subtraction(SubtractionSet::Finite(v)) => {
+            let m = *v.last()? as usize;
+            Some(n0 + m)
+        }
+        Kind::Subtraction(_) | Kind::AllBut(_) => None,
+    }
+}
+
+/// Least `n0` with `g[n + p] == g[n]` for all `n0 <= n < g.len() - p`, scanning down from `start`
+/// (all `n > start` are known to match).
+fn plain_start<T: Copy + PartialEq>(g: &[T], p: usize, start: usize) -> usize {
+    let mut n = start + 1;
+    while n > 0 && g[n - 1 + p] == g[n - 1] {
+        n -= 1;
+    }
+    n
+}
+
+/// Least `n0` with `g[n + p] - g[n] == s` for all `n0 <= n < len - p`, and `s = g[len-1] -
+/// g[len-1-p]` (if positive).
+fn arithmetic_start<T: Copy + Into<u64>>(g: &[T], p: usize) -> Option<(usize, u64)> {
+    let last = g.len() - 1;
+    let (a, b) = (g[last].into(), g[last - p].into());
+    if a <= b {
+        return None;
+    }
+    let s = a - b;
+    let mut n = last - p + 1;
+    while n > 0 && g[n - 1 + p].into() == g[n - 1].into().wrapping_add(s) {
+        n -= 1;
+    }
+    Some((n, s))
+}
+
+/// The period of the computed values `g = G(0..len)`: the least period certified by a theorem
+/// (with its least preperiod), else the least apparent period (three full repeats), else the least
+/// apparent arithmetic period; `None` if none shows.
+pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Period> {
+    let len = g.len();
+    if len < 2 {
+        return None;
+    }
+    let mut apparent: Option<Period> = None;
+    // Smallest-start bases found so far: (p, n0(p)). For multiples of p, n >= n0(p) all match.
+    let mut bases: Vec<(usize, usize)> = Vec::new();
+    for p in 1..len {
+        let top = len - 1 - p; // largest n with n + p < len
+        // Quick rejection on the tail.
+        let quick = top.min(8);
+        if (0..=quick).any(|i| g[top - i + p] != g[top - i]) {
+            continue;
+        }
+        let known = bases
+            .iter()
+            .filter(|(b, _)| p.is_multiple_of(*b))
+            .map(|&(_, n0)| n0)
+            .min();
+        let n0 = match known {
+            Some(0) => 0,
+            Some(k) => plain_start(g, p, (k - 1).min(top)),
+            None => plain_start(g, p, top),
+        };
+        bases.push((p, n0));
+        if let Some(end) = certificate_end(r, p, n0)
+            && end.saturating_sub(1).saturating_add(p) < len
+        {
+            return Some(Period {
+                period: p,
+                preperiod: n0,
+                saltus: 0,
+                proved: true,
+            });
+        }
+        if apparent.is_none() && len - n0 >= 3 * p {
+            apparent = Some(Period {
+                period: p,
+                preperiod: n0,
+                saltus: 0,
+                proved: false,
+            });
+        }
+        if apparent.is_some() && certificate_end(r, p, 0).is_none() {
+            break;
+        }
+        if 3 * p > len && apparent.is_some() {
+            break;
+        }
+    }
+    if apparent.is_some() {
+        return apparent;
+    }
+    for p in 1..=len / 3 {
+        if let Some((n0, s)) = arithmetic_start(g, p)
+            && len - n0 >= 3 * p
+        {
+            return Some(Period {
+                period: p,
+                preperiod: n0,
+                saltus: s,
+                proved: false,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rs(s: &str) -> Ruleset {
+        s.parse().unwrap()
+    }
+
+    fn ints(r: &Ruleset, to: usize) -> Vec<u64> {
+        r.values(to).iter().map(|v| v.0).collect()
+    }
+
+    #[test]
+    fn published_periods() {
+        let cases: &[(&str, usize, usize, usize)] = &[
+            ("kayles", 300, 12, 71),
+            ("dawsons-kayles", 400, 34, 53),
+            ("0.137", 400, 34, 52),
+            ("sub:2,3,7", 60, 5, 0),
+            ("sub:1,2", 10, 3, 0),
+        ];
+        for &(name, to, p, n0) in cases {
+            let r = rs(name);
+            let per = find(&r, &ints(&r, to)).unwrap();
+            assert_eq!(
+                (per.period, per.preperiod, per.proved),
+                (p, n0, true),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn too_few_values_are_not_a_proof() {
+        let r = rs("kayles");
+        let per = find(&r, &ints(&r, 120)).unwrap();
+        assert!(!per.proved);
+    }
+
+    #[test]
+    fn nim_is_arithmetic_periodic() {
+        let r = rs("nim");
+        let per = find(&r, &ints(&r, 30)).unwrap();
+        assert_eq!(
+            per,
+            Period {
+                period: 1,
+                preperiod: 0,
+                saltus: 1,
+                proved: false
+            }
+        );
+    }
+
+    #[test]
+    fn extension_of_a_proved_period() {
+        let r = rs("kayles");
+        let long = r.values(400);
+        let a = r.analyse(200);
+        for n in 0..400u64 {
+            assert_eq!(a.value_at(n), Some(long[n as usize]));
+        }
+        let big = 1_000_000_000_000u64;
+        assert_eq!(a.value_at(big), a.value_at(big - 12));
+        assert!(rs("kayles").analyse(100).value_at(1000).is_none());
+    }
+}

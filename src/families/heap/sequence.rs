@@ -1,0 +1,315 @@
+//! A nim-sequence under computation: picks the method for the ruleset, grows in chunks (so a
+//! caller can report progress and write checkpoints), and resumes from a saved prefix.
+
+use super::naive;
+use super::periodicity::{self, Period};
+use super::ruleset::{Kind, Ruleset};
+use super::sparse::Sparse;
+use super::subtraction;
+use crate::Nimber;
+use crate::progress::{Progress, Silent};
+
+/// The largest heap whose value [`Sequencer`] and `grundy seq` will compute: the values take 2–4
+/// bytes per heap, so this bounds the memory to a few GiB.
+pub const MAX_TO: usize = 500_000_000;
+
+enum Inner {
+    /// Sparse space on `u16` values.
+    Sparse(Sparse),
+    /// Any method on `u32` values.
+    Plain(Vec<u32>),
+}
+
+/// A growing nim-sequence `G(0..len)` of one ruleset.
+///
+/// ```
+/// use grundy::families::heap::{Ruleset, sequence::Sequencer};
+/// let r: Ruleset = "0.07".parse().unwrap();
+/// let mut s = Sequencer::new(&r);
+/// s.extend_to(100);
+/// let again = Sequencer::resume(&r, s.values_u32()[..40].to_vec());
+/// let mut again = again;
+/// again.extend_to(100);
+/// assert_eq!(again.values_u32(), s.values_u32());
+/// ```
+pub struct Sequencer {
+    ruleset: Ruleset,
+    inner: Inner,
+}
+
+impl Sequencer {
+    /// An empty sequence for `r`, using the fastest method that applies.
+    pub fn new(r: &Ruleset) -> Sequencer {
+        Sequencer::resume(r, Vec::new())
+    }
+
+    /// Continue from known values `G(0..values.len())` (which must be this ruleset's).
+    pub fn resume(r: &Ruleset, values: Vec<u32>) -> Sequencer {
+        let inner = match r.kind() {
+            Kind::Code(c) if values.iter().all(|&v| v < u16::MAX as u32) => {
+                let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+                match Sparse::resume(c, small) {
+                    Some(s) => Inner::Sparse(s),
+                    None => Inner::Plain(values),
+                }
+            }
+            _ => Inner::Plain(values),
+        };
+        Sequencer {
+            ruleset: r.clone(),
+            inner,
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Number of values computed.
+    pub fn len(&self) -> usize {
+        match &self.inner {
+            Inner::Sparse(s) => s.values().len(),
+            Inner::Plain(v) => v.len(),
+        }
+    }
+
+    /// True when no value is computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)` for a computed `n`.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match &self.inner {
+            Inner::Sparse(s) => s.values().get(n).map(|&v| u32::from(v)),
+            Inner::Plain(v) => v.get(n).copied(),
+        }
+    }
+
+    /// The values as `u32` (a copy).
+    pub fn values_u32(&self) -> Vec<u32> {
+        match &self.inner {
+            Inner::Sparse(s) => s.values().iter().map(|&v| u32::from(v)).collect(),
+            Inner::Plain(v) => v.clone(),
+        }
+    }
+
+    /// Call `f` with runs of values in order (for writing them out without a copy of the whole).
+    pub fn for_each_chunk(&self, mut f: impl FnMut(&[u32])) {
+        match &self.inner {
+            Inner::Sparse(s) => {
+                let mut buf = Vec::with_capacity(1 << 16);
+                for chunk in s.values().chunks(1 << 16) {
+                    buf.clear();
+                    buf.extend(chunk.iter().map(|&v| u32::from(v)));
+                    f(&buf);
+                }
+            }
+            Inner::Plain(v) => f(v),
+        }
+    }
+
+    /// Compute values up to and including heap `to`.
+    pub fn extend_to(&mut self, to: usize) {
+        if self.len() > to {
+            return;
+        }
+        if let Inner::Sparse(s) = &mut self.inner {
+            if s.extend_to(to).is_ok() {
+                return;
+            }
+            // A value passed 16 bits: continue with the plain method.
+            let v: Vec<u32> = s.values().iter().map(|&x| u32::from(x)).collect();
+            self.inner = Inner::Plain(v);
+        }
+        if let Inner::Plain(g) = &mut self.inner {
+            match self.ruleset.kind() {
+                Kind::Code(_) => naive::extend(&self.ruleset, g, to),
+                Kind::Subtraction(set) => subtraction::extend(set, g, to),
+                Kind::AllBut(ex) => subtraction::all_but_extend(ex, g, to),
+            }
+        }
+    }
+
+    /// Grow to `to` in chunks, reporting progress and calling `at_chunk` after each chunk (e.g. to
+    /// write a checkpoint); stops early with the callback's error.
+    pub fn run<E>(
+        &mut self,
+        to: usize,
+        progress: &dyn Progress,
+        mut at_chunk: impl FnMut(&Sequencer) -> Result<(), E>,
+    ) -> Result<(), E> {
+        progress.start(to as u64 + 1, "heaps");
+        progress.set(self.len() as u64);
+        while self.len() <= to {
+            let n = self.len();
+            // Chunks grow with n so the overhead stays small, but progress still moves.
+            let step = (n / 16).clamp(1 << 12, 1 << 18);
+            self.extend_to((n + step).min(to));
+            progress.set(self.len() as u64);
+            at_chunk(self)?;
+        }
+        progress.finish();
+        Ok(())
+    }
+
+    /// The period found in the values so far (see [`periodicity::find`]).
+    pub fn period(&self) -> Option<Period> {
+        match &self.inner {
+            Inner::Sparse(s) => periodicity::find(&self.ruleset, s.values()),
+            Inner::Plain(v) => periodicity::find(&self.ruleset, v),
+        }
+    }
+
+    /// Finish: the values and their period.
+    pub fn analysis(self) -> Analysis {
+        let period = self.period();
+        let values = match self.inner {
+            Inner::Sparse(s) => Values::U16(s.into_values()),
+            Inner::Plain(v) => Values::U32(v),
+        };
+        Analysis {
+            ruleset: self.ruleset,
+            values,
+            period,
+        }
+    }
+}
+
+/// Stored values: 16-bit when they fit.
+#[derive(Clone, Debug)]
+enum Values {
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+/// A computed nim-sequence `G(0..=to)` with its period.
+///
+/// ```
+/// use grundy::{Nimber, families::heap::Ruleset};
+/// let a = "kayles".parse::<Ruleset>().unwrap().analyse(300);
+/// let p = a.period().unwrap();
+/// assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
+/// // A proved period gives the value of any heap.
+/// assert_eq!(a.value_at(1_000_000_000_000), Some(a.value_at(1_000_000_000_000 - 12).unwrap()));
+/// assert_eq!(a.value_at(5), Some(Nimber(4)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    ruleset: Ruleset,
+    values: Values,
+    period: Option<Period>,
+}
+
+impl Analysis {
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The period (proved or apparent), if one shows.
+    pub fn period(&self) -> Option<&Period> {
+        self.period.as_ref()
+    }
+
+    /// Number of values computed (`to + 1`).
+    pub fn len(&self) -> usize {
+        match &self.values {
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    /// True when no value was computed.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)` for a computed heap.
+    pub fn value(&self, n: usize) -> Option<Nimber> {
+        match &self.values {
+            Values::U16(v) => v.get(n).map(|&x| Nimber(u64::from(x))),
+            Values::U32(v) => v.get(n).map(|&x| Nimber(u64::from(x))),
+        }
+    }
+
+    /// `G(n)` for any heap: a computed value, or one given by a *proved* period (with its saltus);
+    /// `None` beyond the computed values without a proof.
+    pub fn value_at(&self, n: u64) -> Option<Nimber> {
+        if let Ok(i) = usize::try_from(n)
+            && let Some(v) = self.value(i)
+        {
+            return Some(v);
+        }
+        let p = self.period.filter(|p| p.proved)?;
+        let (n0, per) = (p.preperiod as u64, p.period as u64);
+        let off = (n - n0) % per;
+        let laps = (n - n0) / per;
+        let base = self.value((n0 + off) as usize)?.0;
+        Some(Nimber(base.checked_add(p.saltus.checked_mul(laps)?)?))
+    }
+
+    /// The values as nimbers, in order.
+    pub fn nimbers(&self) -> impl Iterator<Item = Nimber> + '_ {
+        (0..self.len()).map(|n| self.value(n).unwrap_or(Nimber(0)))
+    }
+
+    /// The values as plain integers, in order.
+    pub fn iter_u64(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        match &self.values {
+            Values::U16(v) => Box::new(v.iter().map(|&x| u64::from(x))),
+            Values::U32(v) => Box::new(v.iter().map(|&x| u64::from(x))),
+        }
+    }
+
+    /// The largest value.
+    pub fn largest(&self) -> Nimber {
+        Nimber(self.iter_u64().max().unwrap_or(0))
+    }
+
+    /// How many heaps have value 0 (P-positions).
+    pub fn p_positions(&self) -> usize {
+        self.iter_u64().filter(|&v| v == 0).count()
+    }
+
+    /// CRC-32 of the values written as little-endian `u32`s: a fingerprint to compare runs.
+    pub fn checksum(&self) -> u32 {
+        let mut h = crc32fast::Hasher::new();
+        for v in self.iter_u64() {
+            h.update(&(v as u32).to_le_bytes());
+        }
+        h.finalize()
+    }
+}
+
+impl Ruleset {
+    /// Compute `G(0..=to)` and find its period (proved where a theorem applies).
+    pub fn analyse(&self, to: usize) -> Analysis {
+        self.analyse_with(to, &Silent)
+    }
+
+    /// [`Ruleset::analyse`] reporting progress.
+    pub fn analyse_with(&self, to: usize, progress: &dyn Progress) -> Analysis {
+        let mut s = Sequencer::new(self);
+        let _ = s.run::<()>(to, progress, |_| Ok(()));
+        s.analysis()
+    }
+
+    /// `G(n)` for a heap of any size `n`: computes `G(0..=to)` (at least up to `n` when `n <=
+    /// to`) and extends a proved period; `None` when `n > to` and no period is proved there.
+    ///
+    /// ```
+    /// use grundy::{Nimber, families::heap::Ruleset};
+    /// let dk: Ruleset = "dawsons-kayles".parse().unwrap();
+    /// assert_eq!(dk.value_at(10u64.pow(12), 500), dk.value_at(10u64.pow(12) - 34, 500));
+    /// assert!(dk.value_at(10u64.pow(12), 100).is_none()); // 100 values prove nothing yet
+    /// ```
+    pub fn value_at(&self, n: u64, to: usize) -> Option<Nimber> {
+        let to = match usize::try_from(n) {
+            Ok(i) if i <= to => i,
+            _ => to,
+        };
+        self.analyse(to).value_at(n)
+    }
+}

@@ -1,0 +1,274 @@
+//! The analysis of a position under normal or misère play: value, outcome, every winning move.
+//!
+//! - Normal play: the Sprague–Grundy theorem ([`super::Sum::value`],
+//!   [`super::Sum::winning_moves`]); no search, any size.
+//! - Misère play, every component Nim or over: the misère Nim rule
+//!   ([`crate::solve::misere::nim_outcome`]) on all their heaps together — exact, any size.
+//! - Misère play otherwise: an exact search of the whole sum ([`OutcomeSolver`]) storing at most
+//!   [`Engine::limit`] positions (default [`DEFAULT_LIMIT`] = 2,000,000), and refusing at once a
+//!   position with more moves than that. When a loopy graph component makes a position repeat,
+//!   retrograde analysis of the reachable positions of the whole sum ([`retrograde`]), with draws,
+//!   within the same limit. Beyond the limit: [`AnalysisError::TooLarge`], never a guess.
+
+use serde::Serialize;
+use thiserror::Error;
+
+use super::packed::{Key, Packed};
+use super::{Move, Rules, State, Sum};
+use crate::solve::misere::{
+    self, DEFAULT_LIMIT, OutcomeError, OutcomeSolver, OutcomeTable, Play, retrograde,
+};
+use crate::{LoopyValue, Outcome};
+
+/// Why a position could not be analysed exactly.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// Misère play needs a search of the whole sum, and it is too large.
+    #[error(
+        "exact misère analysis of this position needs more than {limit} positions of the whole sum (the limit): it is too large (the misère Nim rule covers sums of Nim components of any size)"
+    )]
+    TooLarge {
+        /// The limit on stored positions.
+        limit: usize,
+    },
+}
+
+/// How the answer was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Normal play: the Sprague–Grundy theorem (XOR of the components' values).
+    SpragueGrundy,
+    /// Misère play: the misère Nim rule.
+    MisereNim,
+    /// Misère play: memoised search of the whole sum.
+    Search,
+    /// Misère play with loops: retrograde analysis of the whole sum, with draws.
+    Retrograde,
+}
+
+/// The answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The convention.
+    pub play: Play,
+    /// Normal play only: the value of the sum (`None` under misère play, which has no values).
+    pub value: Option<LoopyValue>,
+    /// Normal play only: the value of each component (empty under misère play).
+    pub components: Vec<LoopyValue>,
+    /// P, N or D.
+    pub outcome: Outcome,
+    /// Every winning move (empty unless the outcome is N).
+    pub winning_moves: Vec<Move>,
+    /// How the answer was found.
+    pub method: Method,
+}
+
+/// Analyse a position once (see the module docs for the methods and limits).
+pub fn analyse(p: &super::Position, play: Play) -> Result<Analysis, AnalysisError> {
+    Engine::new(p.sum.clone(), play).analyse(&p.state)
+}
+
+/// Analyses positions of one sum under one convention, keeping what it learns (for play).
+pub struct Engine {
+    solver: OutcomeSolver<Packed>,
+    table: Option<OutcomeTable<Key>>,
+    limit: usize,
+}
+
+impl Engine {
+    /// An engine with the default limit [`DEFAULT_LIMIT`].
+    pub fn new(sum: Sum, play: Play) -> Engine {
+        Engine::with_limit(sum, play, DEFAULT_LIMIT)
+    }
+
+    /// An engine storing at most `limit` positions in misère searches.
+    pub fn with_limit(sum: Sum, play: Play, limit: usize) -> Engine {
+        Engine {
+            solver: OutcomeSolver::with_limit(Packed { sum }, play, limit),
+            table: None,
+            limit,
+        }
+    }
+
+    /// The sum being played.
+    pub fn sum(&self) -> &Sum {
+        &self.solver.game().sum
+    }
+
+    /// The convention.
+    pub fn play(&self) -> Play {
+        self.solver.play()
+    }
+
+    /// The limit on stored positions for misère searches.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    fn too_large(&self) -> AnalysisError {
+        AnalysisError::TooLarge { limit: self.limit }
+    }
+
+    /// The outcome of `state` and how it was found.
+    pub fn outcome_with_method(
+        &mut self,
+        state: &[State],
+    ) -> Result<(Outcome, Method), AnalysisError> {
+        if self.play() == Play::Normal {
+            return Ok((self.sum().value(state).outcome(), Method::SpragueGrundy));
+        }
+        if self.sum().is_nim_like(state) {
+            return Ok((
+                misere::nim_outcome(&nim_heaps(self.sum(), state)),
+                Method::MisereNim,
+            ));
+        }
+        if self.sum().move_bound(state) > self.limit as u128 {
+            return Err(self.too_large());
+        }
+        let key = self.solver.game().pack(state);
+        if let Some(o) = self.table.as_ref().and_then(|t| t.get(&key)) {
+            return Ok((o, Method::Retrograde));
+        }
+        if self.table.is_none() {
+            match self.solver.outcome(&key) {
+                Ok(o) => return Ok((o, Method::Search)),
+                Err(OutcomeError::TooLarge { .. }) => return Err(self.too_large()),
+                Err(OutcomeError::Loopy) => {}
+            }
+        }
+        let table = retrograde(self.solver.game(), key.clone(), Play::Misere, self.limit)
+            .map_err(|_| self.too_large())?;
+        let o = table.get(&key).expect("the start is reached");
+        self.table = Some(table);
+        Ok((o, Method::Retrograde))
+    }
+
+    /// The outcome of `state` (P, N or D).
+    pub fn outcome(&mut self, state: &[State]) -> Result<Outcome, AnalysisError> {
+        Ok(self.outcome_with_method(state)?.0)
+    }
+
+    /// Every winning move from `state`: the moves to a P-position of the whole sum.
+    pub fn winning_moves(&mut self, state: &[State]) -> Result<Vec<Move>, AnalysisError> {
+        if self.play() == Play::Normal {
+            return Ok(self.sum().winning_moves(state));
+        }
+        if self.sum().is_nim_like(state) {
+            return Ok(misere_nim_moves(self.sum(), state));
+        }
+        if self.sum().move_bound(state) > self.limit as u128 {
+            return Err(self.too_large());
+        }
+        let mut all = Vec::new();
+        self.sum().moves(state, &mut all);
+        let mut wins = Vec::new();
+        for m in all {
+            let next = self
+                .sum()
+                .apply(state, &m)
+                .expect("generated moves are legal");
+            if self.outcome(&next)? == Outcome::P {
+                wins.push(m);
+            }
+        }
+        Ok(wins)
+    }
+
+    /// The full analysis of `state`.
+    pub fn analyse(&mut self, state: &[State]) -> Result<Analysis, AnalysisError> {
+        let (outcome, method) = self.outcome_with_method(state)?;
+        let winning_moves = if outcome == Outcome::N {
+            self.winning_moves(state)?
+        } else {
+            Vec::new()
+        };
+        let (value, components) = match self.play() {
+            Play::Normal => {
+                let values = self.sum().values(state);
+                (Some(LoopyValue::sum(values.iter().cloned())), values)
+            }
+            Play::Misere => (None, Vec::new()),
+        };
+        Ok(Analysis {
+            play: self.play(),
+            value,
+            components,
+            outcome,
+            winning_moves,
+            method,
+        })
+    }
+}
+
+impl Engine {
+    /// The move a perfect player makes from `state`: a winning move when one exists (the first in
+    /// order); from a draw, a move that keeps the draw; otherwise (a lost position) a move that
+    /// prolongs the game — among the smallest moves of each component (take one counter, carry
+    /// one coin, slide one cell, ...), the one leaving the most material. `None` when no move
+    /// exists.
+    pub fn best_move(&mut self, state: &[State]) -> Result<Option<Move>, AnalysisError> {
+        if let Some(m) = self.winning_moves(state)?.into_iter().next() {
+            return Ok(Some(m));
+        }
+        let outcome = self.outcome(state)?;
+        let mut candidates = Vec::new();
+        self.sum().small_moves(state, &mut candidates);
+        if outcome == Outcome::D && self.sum().move_bound(state) <= 100_000 {
+            self.sum().moves(state, &mut candidates);
+        }
+        let mut best: Option<(bool, u128, Move)> = None;
+        for m in candidates {
+            let next = self
+                .sum()
+                .apply(state, &m)
+                .expect("generated moves are legal");
+            let keeps_draw = outcome == Outcome::D && self.outcome(&next)? == Outcome::D;
+            let material = self.sum().material(&next);
+            let better = match &best {
+                None => true,
+                Some((d, mat, _)) => (keeps_draw, material) > (*d, *mat),
+            };
+            if better {
+                best = Some((keeps_draw, material, m));
+            }
+        }
+        Ok(best.map(|(_, _, m)| m))
+    }
+}
+
+/// All heaps of the Nim components, in order (components that are over contribute nothing).
+fn nim_heaps(sum: &Sum, state: &[State]) -> Vec<u64> {
+    sum.components
+        .iter()
+        .zip(state)
+        .filter(|(r, _)| matches!(r, Rules::Nim))
+        .flat_map(|(_, s)| s.iter().copied())
+        .collect()
+}
+
+/// The misère Nim rule's winning moves, mapped back to (component, heap).
+fn misere_nim_moves(sum: &Sum, state: &[State]) -> Vec<Move> {
+    let mut owner = Vec::new();
+    for (i, (r, s)) in sum.components.iter().zip(state).enumerate() {
+        if matches!(r, Rules::Nim) {
+            owner.extend((0..s.len()).map(|h| (i, h)));
+        }
+    }
+    let heaps = nim_heaps(sum, state);
+    misere::nim_winning_moves(&heaps)
+        .into_iter()
+        .map(|(j, to)| {
+            let (component, heap) = owner[j];
+            Move {
+                component,
+                action: super::Action::Nim {
+                    heap,
+                    from: heaps[j],
+                    to,
+                },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,474 @@
+//! The components of a sum: each is one game of a family, described by its rules (fixed during
+//! play) and a state (a list of numbers that moves change).
+//!
+//! States, per kind: nim — the heap sizes; heap — the heap sizes; staircase — coins on steps 0
+//! (the floor), 1, 2, …; coins — the occupied cells, increasing; graph — the token vertices;
+//! chips — the number of chips on each vertex.
+
+use crate::families::coins::{CoinMove, Strip};
+use crate::families::nim;
+use crate::families::staircase::{self, StairMove};
+use crate::{LoopyValue, Nimber};
+
+use std::sync::Arc;
+
+use super::Action;
+use super::extra::{GraphRules, HeapRules};
+
+/// A component's state: the numbers that moves change (see the module docs).
+pub type State = Vec<u64>;
+
+/// The rules of one component (what stays fixed while the position changes).
+#[derive(Clone, Debug)]
+pub enum Rules {
+    /// Nim (Bouton): any number from one heap.
+    Nim,
+    /// Staircase Nim: coins move down one step at a time; step 0 is the floor.
+    Staircase,
+    /// Coins on a strip of cells `1..=length`, sliding left.
+    Coins {
+        /// The strip's length.
+        length: u64,
+    },
+    /// A heap game (octal, hexadecimal, subtraction, ...) and its nim-sequence.
+    Heap(Arc<HeapRules>),
+    /// Tokens on a directed graph (cycles allowed).
+    Graph(Arc<GraphRules>),
+}
+
+impl Rules {
+    /// The kind's name as in position files: `"nim"`, `"heap"`, `"staircase"`, ...
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Rules::Nim => "nim",
+            Rules::Staircase => "staircase",
+            Rules::Coins { .. } => "coins",
+            Rules::Heap(_) => "heap",
+            Rules::Graph(_) => "graph",
+        }
+    }
+
+    /// True when the order of the state's numbers does not matter (Nim heaps, heaps of a heap
+    /// game, tokens on a graph): the state is a multiset.
+    pub fn is_unordered(&self) -> bool {
+        matches!(self, Rules::Nim | Rules::Heap(_) | Rules::Graph(_))
+    }
+
+    /// The value of the component in state `s` (finite for every kind but graph).
+    ///
+    /// ```
+    /// use grundy::position::Rules;
+    /// use grundy::{LoopyValue, Nimber};
+    /// assert_eq!(Rules::Nim.value(&[3, 4, 5]), LoopyValue::Finite(Nimber(2)));
+    /// assert_eq!(Rules::Staircase.value(&[0, 3, 1, 4]), LoopyValue::Finite(Nimber(7)));
+    /// ```
+    pub fn value(&self, s: &[u64]) -> LoopyValue {
+        LoopyValue::Finite(match self {
+            Rules::Nim => nim::value(s),
+            Rules::Staircase => staircase::value(s),
+            Rules::Coins { length } => strip(*length, s).value(),
+            Rules::Heap(h) => h.value(s),
+            Rules::Graph(g) => return g.value(s),
+        })
+    }
+
+    /// Every move of this component to a state of value `target` (finite), in the kind's order
+    /// (as in [`Rules::moves`], equal heaps of a heap game count once).
+    pub fn moves_to_value(&self, s: &[u64], target: Nimber) -> Vec<Action> {
+        match self {
+            Rules::Nim => nim::moves_to_value(s, target.0)
+                .into_iter()
+                .map(|m| Action::Nim {
+                    heap: m.heap,
+                    from: m.from,
+                    to: m.to,
+                })
+                .collect(),
+            Rules::Staircase => staircase::moves_to_value(s, target.0)
+                .into_iter()
+                .map(|m| Action::Staircase {
+                    step: m.step,
+                    count: m.count,
+                })
+                .collect(),
+            Rules::Coins { length } => strip(*length, s)
+                .moves_to_value(target.0)
+                .into_iter()
+                .map(|m| Action::Coins {
+                    from: m.from,
+                    to: m.to,
+                })
+                .collect(),
+            Rules::Heap(h) => {
+                let total = h.value(s);
+                let mut out = Vec::new();
+                for (heap, &from) in s.iter().enumerate() {
+                    if s[..heap].contains(&from) {
+                        continue; // a move on an equal heap leaves the same heaps
+                    }
+                    let want = target + total + h.values[from as usize];
+                    out.extend(
+                        h.moves(from)
+                            .into_iter()
+                            .filter(|to| h.value(to) == want)
+                            .map(|to| Action::Heap { heap, from, to }),
+                    );
+                }
+                out
+            }
+            Rules::Graph(_) => self.moves_to(s, &LoopyValue::Finite(target)),
+        }
+    }
+
+    /// Every move to a state whose value is exactly `target` (finite or infinite). For kinds with
+    /// finite values this is [`Rules::moves_to_value`]; graph components enumerate token moves.
+    pub fn moves_to(&self, s: &[u64], target: &LoopyValue) -> Vec<Action> {
+        match (self, target) {
+            (Rules::Graph(g), _) => {
+                let mut out = Vec::new();
+                for (token, &from) in s.iter().enumerate() {
+                    let others = LoopyValue::sum(
+                        s.iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != token)
+                            .map(|(_, &t)| g.values.get(t as u32)),
+                    );
+                    for to in g.targets(from) {
+                        let v = LoopyValue::sum([others.clone(), g.values.get(to as u32)]);
+                        if v == *target {
+                            out.push(Action::Graph { token, from, to });
+                        }
+                    }
+                }
+                out
+            }
+            (_, LoopyValue::Finite(t)) => self.moves_to_value(s, *t),
+            (_, LoopyValue::Infinite(_)) => Vec::new(),
+        }
+    }
+
+    /// An upper bound on the number of moves from `s` that also bounds every position reachable
+    /// from `s` (the amount of material never grows). Used to refuse exhaustive searches early.
+    pub fn move_bound(&self, s: &[u64]) -> u128 {
+        match self {
+            Rules::Nim => s.iter().map(|&h| h as u128).sum(),
+            Rules::Staircase => s.iter().skip(1).map(|&c| c as u128).sum(),
+            Rules::Coins { length } => (*length as u128) * (s.len() as u128),
+            Rules::Heap(h) => s
+                .iter()
+                .map(|&n| heap_move_bound(h, n))
+                .fold(0, u128::saturating_add),
+            Rules::Graph(g) => s.len() as u128 * g.max_degree as u128,
+        }
+    }
+
+    /// True when no move is possible from `s` (then none ever will be: the component is over).
+    pub fn is_over(&self, s: &[u64]) -> bool {
+        match self {
+            Rules::Nim => s.iter().all(|&h| h == 0),
+            Rules::Staircase => s.iter().skip(1).all(|&c| c == 0),
+            Rules::Coins { .. } => s.iter().enumerate().all(|(i, &c)| c == i as u64 + 1),
+            Rules::Heap(h) => s.iter().all(|&n| h.moves(n).is_empty()),
+            Rules::Graph(g) => s.iter().all(|&t| g.graph.out_degree(t as u32) == 0),
+        }
+    }
+
+    /// Every move from `s`, in the kind's order. Heaps of a heap game form a multiset: of several
+    /// equal heaps only the first is moved (the others would leave the same heaps). The number of moves is [`Rules::move_bound`] at
+    /// most: check it before calling this on large states.
+    pub fn moves(&self, s: &[u64], out: &mut Vec<Action>) {
+        match self {
+            Rules::Nim => {
+                for (heap, &from) in s.iter().enumerate() {
+                    out.extend((0..from).map(|to| Action::Nim { heap, from, to }));
+                }
+            }
+            Rules::Staircase => {
+                for (step, &c) in s.iter().enumerate().skip(1) {
+                    out.extend((1..=c).map(|count| Action::Staircase { step, count }));
+                }
+            }
+            Rules::Coins { .. } => {
+                let mut prev = 0;
+                for &c in s {
+                    out.extend((prev + 1..c).map(|to| Action::Coins { from: c, to }));
+                    prev = c;
+                }
+            }
+            Rules::Heap(h) => {
+                for (heap, &from) in s.iter().enumerate() {
+                    if s[..heap].contains(&from) {
+                        continue; // a move on an equal heap leaves the same heaps
+                    }
+                    out.extend(
+                        h.moves(from)
+                            .into_iter()
+                            .map(|to| Action::Heap { heap, from, to }),
+                    );
+                }
+            }
+            Rules::Graph(g) => {
+                for (token, &from) in s.iter().enumerate() {
+                    out.extend(g.targets(from).into_iter().map(|to| Action::Graph {
+                        token,
+                        from,
+                        to,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// A few moves from `s` that each change the least (take one counter, slide one cell, ...):
+    /// the candidates for prolonging a lost game. Non-empty whenever a move exists.
+    pub fn small_moves(&self, s: &[u64], out: &mut Vec<Action>) {
+        match self {
+            Rules::Nim => {
+                for (heap, &from) in s.iter().enumerate() {
+                    if from > 0 {
+                        out.push(Action::Nim {
+                            heap,
+                            from,
+                            to: from - 1,
+                        });
+                    }
+                }
+            }
+            Rules::Staircase => {
+                for (step, &c) in s.iter().enumerate().skip(1) {
+                    if c > 0 {
+                        out.push(Action::Staircase { step, count: 1 });
+                    }
+                }
+            }
+            Rules::Coins { .. } => {
+                let mut prev = 0;
+                for &c in s {
+                    if c > prev + 1 {
+                        out.push(Action::Coins { from: c, to: c - 1 });
+                    }
+                    prev = c;
+                }
+            }
+            Rules::Heap(h) => {
+                // Per heap, the option leaving the most counters.
+                for (heap, &from) in s.iter().enumerate() {
+                    if let Some(to) = h
+                        .moves(from)
+                        .into_iter()
+                        .max_by_key(|t| t.iter().sum::<u64>())
+                    {
+                        out.push(Action::Heap { heap, from, to });
+                    }
+                }
+            }
+            Rules::Graph(g) => {
+                for (token, &from) in s.iter().enumerate() {
+                    out.extend(
+                        g.targets(from)
+                            .into_iter()
+                            .take(1000)
+                            .map(|to| Action::Graph { token, from, to }),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A rough count of the moves left in the longest play (used to prolong a lost game).
+    pub fn material(&self, s: &[u64]) -> u128 {
+        match self {
+            Rules::Nim => s.iter().map(|&h| h as u128).sum(),
+            Rules::Staircase => s
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| i as u128 * c as u128)
+                .sum(),
+            Rules::Coins { .. } => s
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c - 1 - i as u64) as u128)
+                .sum(),
+            Rules::Heap(_) => s.iter().map(|&h| h as u128).sum(),
+            Rules::Graph(_) => 0,
+        }
+    }
+
+    /// Apply `a` to `s`, or say why it is illegal.
+    pub fn apply(&self, s: &[u64], a: &Action) -> Result<State, String> {
+        match (self, a) {
+            (Rules::Nim, &Action::Nim { heap, from, to }) => {
+                let h = *s.get(heap).ok_or_else(|| {
+                    format!(
+                        "there is no heap {heap} (heaps are 0 to {})",
+                        s.len().saturating_sub(1)
+                    )
+                })?;
+                if from != h {
+                    return Err(format!("heap {heap} has {h} counters, not {from}"));
+                }
+                if to >= h {
+                    return Err(format!(
+                        "a move must take at least one counter: heap {heap} has {h}, so it goes to a size from 0 to {}",
+                        h.saturating_sub(1)
+                    ));
+                }
+                let mut t = s.to_vec();
+                t[heap] = to;
+                Ok(t)
+            }
+            (Rules::Staircase, &Action::Staircase { step, count }) => {
+                if step == 0 {
+                    return Err("coins on step 0 (the floor) cannot move".into());
+                }
+                let c = *s.get(step).ok_or_else(|| {
+                    format!(
+                        "there is no step {step} (steps are 0 to {})",
+                        s.len().saturating_sub(1)
+                    )
+                })?;
+                if count == 0 || count > c {
+                    return Err(format!(
+                        "step {step} holds {c} coin(s): carry from 1 to {c} of them"
+                    ));
+                }
+                staircase::apply(s, StairMove { step, count })
+                    .ok_or_else(|| "too many coins on one step".to_string())
+            }
+            (Rules::Coins { length }, &Action::Coins { from, to }) => strip(*length, s)
+                .apply(CoinMove { from, to })
+                .map(|t| t.cells().to_vec()),
+            (Rules::Heap(h), Action::Heap { heap, from, to }) => {
+                let (heap, from) = (*heap, *from);
+                let n = *s.get(heap).ok_or_else(|| {
+                    format!(
+                        "there is no heap {heap} (heaps are 0 to {})",
+                        s.len().saturating_sub(1)
+                    )
+                })?;
+                if from != n {
+                    return Err(format!("heap {heap} has {n} counters, not {from}"));
+                }
+                let mut want: Vec<u64> = to.iter().copied().filter(|&x| x > 0).collect();
+                want.sort_unstable();
+                let options = h.moves(n);
+                if options.binary_search(&want).is_err() {
+                    let shown: Vec<String> = options
+                        .iter()
+                        .take(12)
+                        .map(|o| {
+                            if o.is_empty() {
+                                "(nothing)".to_string()
+                            } else {
+                                o.iter().map(u64::to_string).collect::<Vec<_>>().join("+")
+                            }
+                        })
+                        .collect();
+                    return Err(format!(
+                        "under {} a heap of {n} cannot become {}; its options are: {}{}",
+                        h.ruleset,
+                        if want.is_empty() {
+                            "nothing".to_string()
+                        } else {
+                            want.iter()
+                                .map(u64::to_string)
+                                .collect::<Vec<_>>()
+                                .join("+")
+                        },
+                        if shown.is_empty() {
+                            "none".to_string()
+                        } else {
+                            shown.join(", ")
+                        },
+                        if options.len() > 12 { ", ..." } else { "" }
+                    ));
+                }
+                let mut t = s[..heap].to_vec();
+                t.extend_from_slice(&want);
+                t.extend_from_slice(&s[heap + 1..]);
+                Ok(t)
+            }
+            (Rules::Graph(g), &Action::Graph { token, from, to }) => {
+                let v = *s.get(token).ok_or_else(|| {
+                    format!(
+                        "there is no token {token} (tokens are 0 to {})",
+                        s.len().saturating_sub(1)
+                    )
+                })?;
+                if from != v {
+                    return Err(format!("token {token} is on vertex {v}, not {from}"));
+                }
+                if g.targets(v).binary_search(&to).is_err() {
+                    return Err(format!("there is no edge from vertex {v} to vertex {to}"));
+                }
+                let mut t = s.to_vec();
+                t[token] = to;
+                Ok(t)
+            }
+            (r, a) => Err(format!(
+                "component is of kind {}, not {}",
+                r.kind(),
+                a.kind()
+            )),
+        }
+    }
+
+    /// The state in words, e.g. `nim: 1 4 5` or `coins: .X..X.X..`.
+    pub fn describe(&self, s: &[u64]) -> String {
+        let list = |v: &[u64]| {
+            if v.is_empty() {
+                "(none)".to_string()
+            } else {
+                v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            }
+        };
+        match self {
+            Rules::Nim => format!("nim: {}", list(s)),
+            Rules::Heap(h) => format!("heap ({}): {}", h.title(), list(s)),
+            Rules::Graph(g) => format!(
+                "graph {} ({} vertices): tokens on {}",
+                g.file,
+                g.graph.vertex_count(),
+                list(s)
+            ),
+            Rules::Staircase => format!("staircase: {} (coins on steps 0, 1, ...)", list(s)),
+            Rules::Coins { length } => {
+                if *length <= 80 {
+                    let mut row = vec!['.'; *length as usize];
+                    for &c in s {
+                        row[(c - 1) as usize] = 'X';
+                    }
+                    format!(
+                        "coins: {} (cells 1..={length}, coins on {})",
+                        row.into_iter().collect::<String>(),
+                        list(s)
+                    )
+                } else {
+                    format!("coins: cells 1..={length}, coins on {}", list(s))
+                }
+            }
+        }
+    }
+}
+
+/// Options of a heap of `n`, bounded above by a superadditive function of `n` (so the bound of a
+/// position also bounds every position reached from it).
+fn heap_move_bound(h: &HeapRules, n: u64) -> u128 {
+    let n = n as u128;
+    match h.ruleset.kind() {
+        crate::families::heap::Kind::Code(c) => {
+            let d = c.digits().len() as u128;
+            if c.digits().iter().any(|&x| x & 8 != 0) {
+                d * n * n * n
+            } else {
+                d * n * n
+            }
+        }
+        _ => n,
+    }
+}
+
+/// A strip from a validated state (cells distinct, increasing, within `1..=length`).
+fn strip(length: u64, cells: &[u64]) -> Strip {
+    Strip::new(length, cells).expect("validated coin state")
+}

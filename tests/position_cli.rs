@@ -1,0 +1,180 @@
+//! `grundy solve` on position files: output formats, and clear errors (exit 2) for bad files.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+const MIXED: &str = r#"
+[[component]]
+kind = "nim"
+heaps = [3, 4, 5]
+
+[[component]]
+kind = "staircase"
+steps = [0, 3, 1, 4]
+
+[[component]]
+kind = "coins"
+length = 9
+cells = [2, 5, 7]
+"#;
+
+#[test]
+fn solve_prints_values_outcome_and_every_winning_move() {
+    let dir = TempDir::new().unwrap();
+    let f = write(&dir, "p.toml", MIXED);
+    let out = grundy()
+        .arg("solve")
+        .arg(&f)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 5); // 2 ⊕ 7 ⊕ 0
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["components"][1]["value"], 7);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(
+        moves[0],
+        serde_json::json!({"component": 0, "kind": "nim", "heap": 1, "from": 4, "to": 1})
+    );
+    assert_eq!(
+        moves[2],
+        serde_json::json!({"component": 1, "kind": "staircase", "step": 3, "count": 3})
+    );
+    grundy()
+        .arg("solve")
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0. nim: 3 4 5"))
+        .stdout(predicate::str::contains("value: 2 ⊕ 7 ⊕ 0 = 5"));
+}
+
+#[test]
+fn solve_reads_standard_input() {
+    grundy()
+        .args(["solve", "-", "--json"])
+        .write_stdin("[[component]]\nkind = \"coins\"\nlength = 5\ncells = [4]\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            r#""winning_moves":[{"component":0,"kind":"coins","from":4,"to":1}]"#,
+        ));
+}
+
+#[test]
+fn misere_never_prints_a_normal_play_value() {
+    let dir = TempDir::new().unwrap();
+    let f = write(
+        &dir,
+        "p.toml",
+        "[[component]]\nkind = \"nim\"\nheaps = [1, 1, 1]\n",
+    );
+    let out = grundy()
+        .arg("solve")
+        .arg(&f)
+        .args(["--json", "--misere"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["value"], serde_json::Value::Null);
+    assert_eq!(v["outcome"], "P"); // normal play would say N (value 1)
+    assert_eq!(v["components"][0].get("value"), None);
+}
+
+#[test]
+fn misere_too_large_is_a_clear_error() {
+    let dir = TempDir::new().unwrap();
+    let f = write(
+        &dir,
+        "p.toml",
+        "[[component]]\nkind = \"staircase\"\nsteps = [0, 100000, 100000, 100000]\n\n[[component]]\nkind = \"nim\"\nheaps = [1000000, 2000000, 3000000]\n",
+    );
+    grundy()
+        .arg("solve")
+        .arg(&f)
+        .arg("--misere")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too large"));
+}
+
+fn bad(text: &str, expected: &[&str]) {
+    let dir = TempDir::new().unwrap();
+    let f = write(&dir, "bad.toml", text);
+    let mut a = grundy().arg("solve").arg(&f).assert().code(2).stdout("");
+    for e in expected {
+        a = a.stderr(predicate::str::contains(*e));
+    }
+}
+
+#[test]
+fn bad_files_name_the_component_and_exit_2() {
+    bad(
+        "[[component]]\nkind = \"nim\"\nheaps = [1]\n[[component]]\nkind = \"chess\"\n",
+        &["component 1", "unknown kind \"chess\"", "line 5"],
+    );
+    bad(
+        "[[component]]\nkind = \"nim\"\nheaps = [3, -4]\n",
+        &[
+            "component 0",
+            "field \"heaps\"",
+            "element 1 is -4",
+            "non-negative",
+        ],
+    );
+    bad(
+        "[[component]]\nkind = \"coins\"\nlength = 9\ncells = [2, 5, 2]\n",
+        &["component 0", "field \"cells\"", "two coins on cell 2"],
+    );
+    bad(
+        "[[component]]\nkind = \"nim\"\nheaps = [3\n",
+        &["invalid TOML", "line"],
+    );
+    bad(
+        "[[component]]\nkind = \"nim\"\nheap = [3]\n",
+        &["component 0", "field \"heap\"", "unknown field"],
+    );
+    bad(
+        "[[component]]\nkind = \"nim\"\n",
+        &["component 0", "field \"heaps\"", "missing field"],
+    );
+    bad(
+        "[[components]]\nkind = \"nim\"\n",
+        &["unknown top-level key \"components\""],
+    );
+    bad("", &["no [[component]] tables"]);
+    bad(
+        "[[component]]\nkind = \"coins\"\nlength = 3\ncells = [4]\n",
+        &["component 0", "outside the strip"],
+    );
+    bad(
+        "[[component]]\nkind = \"nim\"\nheaps = [18446744073709551616]\n",
+        &["too large"],
+    );
+}
+
+#[test]
+fn a_missing_position_file_is_an_io_error() {
+    grundy()
+        .args(["solve", "no/such/file.toml"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot read"));
+}
