@@ -69,6 +69,15 @@ pub enum CountError {
         /// The estimated number of digits.
         digits: f64,
     },
+    /// An exact multiset count whose series would take too long.
+    #[error(
+        "the exact multiset count would take about {work:.1e} big-number word operations (more than {max:.0e}); use a modulus (--mod P) instead",
+        max = arithmetic::MAX_EXACT_WORK
+    )]
+    TooMuchExactWork {
+        /// The estimated work.
+        work: f64,
+    },
     /// A component value too large for a dense transform.
     #[error(
         "component value {value} is too large to count by transform: values must be below 2^{max_bits}"

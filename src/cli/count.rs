@@ -1,19 +1,252 @@
-//! `grundy count` (being built; see the issue tracker).
+//! `grundy count heaps <RULESET> --heaps K [--min A] --max B [--multiset] [--mod P] [--json]` and
+//! `grundy count graph <FILE|-> --tokens K [--vertices N] [--multiset] [--mod P] [--json]`:
+//! how many positions of a family are P, N (and D on loopy graphs).
 
 use std::io::Write;
 
-use super::{CmdResult, Failure};
+use grundy::count::{Arithmetic, CountError, LoopyDistribution, heaps, tokens};
+use grundy::families::digraph::{self, GraphError};
+use grundy::families::heap::Ruleset;
+use num_bigint::BigUint;
+
+use super::progress::Bar;
+use super::{CmdResult, Failure, parse_u64, write_json};
+
+/// The largest `--max` accepted: the heap values are computed one size at a time.
+pub const MAX_HEAP: u64 = 10_000_000;
 
 /// Arguments of `grundy count`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (not yet interpreted).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(subcommand)]
+    pub family: Family,
 }
 
-pub fn run(_args: Args, _out: &mut dyn Write) -> CmdResult {
-    Err(Failure::invalid(anyhow::anyhow!(
-        "`grundy count` is not available in this build yet"
-    )))
+/// The family whose positions are counted.
+#[derive(clap::Subcommand, Debug)]
+pub enum Family {
+    /// K heaps of a heap game, each of size A..=B: ordered tuples, or multisets with --multiset.
+    Heaps(HeapsArgs),
+    /// K tokens on a digraph (cycles allowed): P, N and D (draw) placements.
+    Graph(GraphArgs),
+}
+
+/// Arguments of `grundy count heaps`.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct HeapsArgs {
+    /// The ruleset: an octal/hexadecimal code (0.77), sub:1,3,4, allbut:1,2 or a name (kayles, ...).
+    pub ruleset: String,
+    /// Number of heaps K (any size up to 2^128 - 1).
+    #[arg(long, value_parser = parse_u128)]
+    pub heaps: u128,
+    /// Smallest heap size A.
+    #[arg(long, default_value_t = 0, value_parser = parse_u64)]
+    pub min: u64,
+    /// Largest heap size B.
+    #[arg(long, value_parser = parse_u64)]
+    pub max: u64,
+    /// Count multisets (a <= b <= c ...) instead of ordered tuples.
+    #[arg(long)]
+    pub multiset: bool,
+    /// Count modulo P (odd; prime with --multiset) instead of exactly.
+    #[arg(long = "mod", value_name = "P", value_parser = parse_u64)]
+    pub modulus: Option<u64>,
+    /// Print JSON: {"p_positions", "n_positions", "total"} (exact numbers of any size).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `grundy count graph`.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct GraphArgs {
+    /// Edge list (`u v` per line, 0-based) or binary graph file; `-` for stdin.
+    pub file: String,
+    /// Number of tokens K (any size up to 2^128 - 1).
+    #[arg(long, value_parser = parse_u128)]
+    pub tokens: u128,
+    /// Number of vertices (default: largest id + 1); ids must be below it.
+    #[arg(long, value_parser = parse_u64)]
+    pub vertices: Option<u64>,
+    /// Count multisets of vertices instead of ordered placements.
+    #[arg(long)]
+    pub multiset: bool,
+    /// Count modulo P (odd; prime with --multiset) instead of exactly.
+    #[arg(long = "mod", value_name = "P", value_parser = parse_u64)]
+    pub modulus: Option<u64>,
+    /// Print JSON: {"p_positions", "n_positions", "d_positions", "total"}.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Parse a non-negative integer below 2^128 with a clear message.
+pub fn parse_u128(s: &str) -> Result<u128, String> {
+    let t = s.trim();
+    if t.starts_with('-') {
+        return Err(format!(
+            "'{s}' is negative; expected a non-negative integer"
+        ));
+    }
+    t.parse::<u128>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!("'{s}' is too large (the largest allowed is {})", u128::MAX)
+        }
+        _ => format!("'{s}' is not a non-negative integer"),
+    })
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    match args.family {
+        Family::Heaps(a) => run_heaps(a, out),
+        Family::Graph(a) => run_graph(a, out),
+    }
+}
+
+fn arithmetic(modulus: Option<u64>) -> Arithmetic {
+    modulus.map_or(Arithmetic::Exact, Arithmetic::Modulo)
+}
+
+fn count_failure(e: CountError) -> Failure {
+    Failure::invalid(e)
+}
+
+fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
+    let ruleset: Ruleset = a
+        .ruleset
+        .parse()
+        .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", a.ruleset)))?;
+    if a.max < a.min {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--max {} is below --min {}: the heap sizes A..=B would be empty",
+            a.max,
+            a.min
+        )));
+    }
+    if a.max > MAX_HEAP {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--max {} is above the supported limit {MAX_HEAP} (heap values are computed one size at a time)",
+            a.max
+        )));
+    }
+    let arith = arithmetic(a.modulus);
+    // Validate the modulus before the (possibly long) value computation.
+    heaps::count_heaps(&[], 0, a.multiset, arith).map_err(count_failure)?;
+    let values = ruleset.values(a.max as usize);
+    let family = &values[a.min as usize..];
+    let c = heaps::count_heaps(family, a.heaps, a.multiset, arith).map_err(count_failure)?;
+    if a.json {
+        return write_json(out, &c);
+    }
+    writeln!(
+        out,
+        "{} heaps of {ruleset}, sizes {}..={} ({}): {}",
+        a.heaps,
+        a.min,
+        a.max,
+        shape(a.multiset),
+        modulo(a.modulus)
+    )?;
+    writeln!(
+        out,
+        "P-positions: {} (the player to move loses)",
+        c.p_positions
+    )?;
+    writeln!(
+        out,
+        "N-positions: {} (the player to move wins)",
+        c.n_positions
+    )?;
+    writeln!(out, "total: {}", c.total)?;
+    Ok(())
+}
+
+fn shape(multiset: bool) -> &'static str {
+    if multiset {
+        "multisets, order ignored"
+    } else {
+        "ordered tuples"
+    }
+}
+
+fn modulo(m: Option<u64>) -> String {
+    match m {
+        Some(p) => format!("counts modulo {p}"),
+        None => "exact counts".to_string(),
+    }
+}
+
+/// A missing file is a bad argument (exit 2); other read failures are I/O errors (exit 1).
+fn graph_failure(e: GraphError) -> Failure {
+    let missing =
+        matches!(&e, GraphError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotFound);
+    if e.is_io() && !missing {
+        Failure::io(e)
+    } else {
+        Failure::invalid(e)
+    }
+}
+
+fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
+    let arith = arithmetic(a.modulus);
+    tokens::count_tokens_of(&[], 0, a.multiset, arith).map_err(count_failure)?;
+    let vertices = match a.vertices {
+        Some(n) if n > digraph::MAX_VERTICES as u64 => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--vertices {n} is more than the limit of {}",
+                digraph::MAX_VERTICES
+            )));
+        }
+        v => v.map(|n| n as usize),
+    };
+    let bar = Bar::new(a.quiet || a.json);
+    let g = if a.file == "-" {
+        let stdin = std::io::stdin();
+        digraph::read_graph_from(stdin.lock(), "<stdin>", None, vertices, &bar)
+    } else {
+        digraph::read_graph_with(std::path::Path::new(&a.file), vertices, &bar)
+    }
+    .map_err(graph_failure)?;
+    let values = digraph::values(&g, &bar);
+    let dist = LoopyDistribution::from_values_iter((0..values.len() as u32).map(|v| values.get(v)))
+        .map_err(count_failure)?;
+    let c = tokens::count_tokens(&dist, a.tokens, a.multiset, arith).map_err(count_failure)?;
+    if a.json {
+        return write_json(out, &c);
+    }
+    writeln!(
+        out,
+        "{} tokens on {} ({} vertices, {} with infinite value; {}): {}",
+        a.tokens,
+        a.file,
+        values.len(),
+        dist.infinite_total(),
+        if a.multiset {
+            "multisets, order ignored"
+        } else {
+            "ordered placements"
+        },
+        modulo(a.modulus)
+    )?;
+    let line = |out: &mut dyn Write, name: &str, x: &BigUint, what: &str| {
+        writeln!(out, "{name}: {x} ({what})")
+    };
+    line(
+        out,
+        "P-positions",
+        &c.p_positions,
+        "the player to move loses",
+    )?;
+    line(
+        out,
+        "N-positions",
+        &c.n_positions,
+        "the player to move wins",
+    )?;
+    line(out, "D-positions", &c.d_positions, "a draw with best play")?;
+    writeln!(out, "total: {}", c.total)?;
+    Ok(())
 }

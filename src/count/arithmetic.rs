@@ -212,6 +212,10 @@ impl Ring for Residues {
     }
 }
 
+/// The most big-number word operations an exact multiset count may take (a few seconds);
+/// beyond it the count asks for `--mod`.
+pub const MAX_EXACT_WORK: f64 = 3.0e8;
+
 /// Deterministic primality test for 64-bit integers (Miller–Rabin with the first twelve primes as
 /// bases, which is exact below `3.3 * 10^24`).
 ///

@@ -64,6 +64,56 @@ impl ValueDistribution {
         Ok(ValueDistribution { counts, total })
     }
 
+    /// The distribution of `G(lo..=hi)` for a sequence that is purely periodic after a
+    /// preperiod: `G(n + period) = G(n)` for all `n >= preperiod` (e.g. a *proved* period of a
+    /// heap game, so `hi` may be as large as `u64::MAX`). `values` must hold `G(0..preperiod +
+    /// period)` at least; each residue class counts its sizes in `O(1)`.
+    ///
+    /// ```
+    /// use grundy::{Nimber, count::ValueDistribution};
+    /// // G(n) = n mod 3 (subtract 1 or 2): period 3 from 0. Sizes 0..=10^18.
+    /// let g = [0, 1, 2].map(Nimber);
+    /// let d = ValueDistribution::from_periodic(&g, 0, 3, 0, 1_000_000_000_000_000_000).unwrap();
+    /// assert_eq!(d.count(Nimber(0)), 333_333_333_333_333_334);
+    /// assert_eq!(d.total(), 1_000_000_000_000_000_001);
+    /// ```
+    pub fn from_periodic(
+        values: &[Nimber],
+        preperiod: u64,
+        period: u64,
+        lo: u64,
+        hi: u64,
+    ) -> Result<ValueDistribution, CountError> {
+        let need = preperiod
+            .checked_add(period)
+            .ok_or(CountError::FamilyTooLarge)?;
+        if period == 0 || (values.len() as u64) < need || lo > hi {
+            return Self::from_counts(std::iter::empty());
+        }
+        let mut pairs = Vec::new();
+        // Sizes below the preperiod, one by one.
+        for s in lo..=hi.min(preperiod.saturating_sub(1)) {
+            if s >= preperiod {
+                break;
+            }
+            pairs.push((values[s as usize], 1));
+        }
+        // Periodic part: sizes s in [start, hi] with (s - preperiod) mod period = r.
+        let start = lo.max(preperiod);
+        if start <= hi {
+            for r in 0..period {
+                let offset = (start - preperiod) % period;
+                let first = u128::from(start) + u128::from((r + period - offset) % period);
+                if first <= u128::from(hi) {
+                    let n = (u128::from(hi) - first) / u128::from(period) + 1;
+                    let n = u64::try_from(n).map_err(|_| CountError::FamilyTooLarge)?;
+                    pairs.push((values[(preperiod + r) as usize], n));
+                }
+            }
+        }
+        Self::from_counts(pairs)
+    }
+
     /// The number of components.
     pub fn total(&self) -> u64 {
         self.total
@@ -136,7 +186,11 @@ impl ValueDistribution {
         let n = self.total;
         match arith {
             Arithmetic::Exact => {
-                arithmetic::check_exact_size(log10_count(n, k, multiset))?;
+                let log10 = log10_count(n, k, multiset);
+                arithmetic::check_exact_size(log10)?;
+                if multiset {
+                    self.check_exact_multiset_work(k, log10)?;
+                }
                 let c = ExactCounter;
                 let v = self.sums_in(&c, k, multiset, self.counts.len());
                 Ok(SumCounts::new(&c, v))
@@ -147,6 +201,23 @@ impl ValueDistribution {
                 Ok(SumCounts::new(&c, v))
             }
         }
+    }
+
+    /// Refuse exact multiset counts whose series would take too long: each distinct character
+    /// sums about `min(d, K) / 2` terms, each a big-number step over the answer's digits.
+    pub(crate) fn check_exact_multiset_work(&self, k: u128, log10: f64) -> Result<(), CountError> {
+        let mut hats = self.hat(self.counts.len());
+        hats.sort_unstable();
+        hats.dedup();
+        let terms: f64 = hats
+            .iter()
+            .map(|&h| (h.unsigned_abs().min(k) / 2 + 1) as f64)
+            .sum();
+        let work = terms * (log10 / 19.0 + 1.0);
+        if work > arithmetic::MAX_EXACT_WORK {
+            return Err(CountError::TooMuchExactWork { work });
+        }
+        Ok(())
     }
 
     /// The sums' distribution in the counter's ring, over `len >= 2^b` values.
@@ -458,6 +529,29 @@ mod tests {
             let total: u64 = want.iter().sum();
             prop_assert_eq!(s.total(), m(total));
             prop_assert_eq!(s.n_positions(), m(total - want[0]));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn periodic_distribution_matches_expansion(
+            base in prop::collection::vec(0u64..6, 1..12),
+            split in 0usize..12, lo in 0u64..60, width in 0u64..60,
+        ) {
+            let pre = split.min(base.len() - 1);
+            let period = (base.len() - pre) as u64;
+            let g = |n: u64| if n < pre as u64 { base[n as usize] } else {
+                base[pre + ((n - pre as u64) % period) as usize]
+            };
+            let hi = lo + width;
+            let nims: Vec<Nimber> = base.iter().map(|&v| Nimber(v)).collect();
+            let d = ValueDistribution::from_periodic(&nims, pre as u64, period, lo, hi).unwrap();
+            let direct: Vec<Nimber> = (lo..=hi).map(|n| Nimber(g(n))).collect();
+            let want = ValueDistribution::from_nimbers(&direct).unwrap();
+            for v in 0..8 {
+                prop_assert_eq!(d.count(Nimber(v)), want.count(Nimber(v)));
+            }
+            prop_assert_eq!(d.total(), want.total());
         }
     }
 

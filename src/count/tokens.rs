@@ -74,7 +74,11 @@ pub fn count_tokens(
 ) -> Result<TokenCounts, CountError> {
     match arith {
         Arithmetic::Exact => {
-            arithmetic::check_exact_size(log10_count(dist.total(), k, multiset))?;
+            let log10 = log10_count(dist.total(), k, multiset);
+            arithmetic::check_exact_size(log10)?;
+            if multiset {
+                dist.finite().check_exact_multiset_work(k, log10)?;
+            }
             Ok(compute(&ExactCounter, dist, k, multiset))
         }
         Arithmetic::Modulo(p) => {
