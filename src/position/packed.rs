@@ -72,36 +72,64 @@ impl Packed {
     }
 }
 
+fn put_raw(buf: &mut Vec<u8>, s: &[u64]) {
+    put(buf, s.len() as u64);
+    s.iter().for_each(|&v| put(buf, v));
+}
+
 impl ImpartialGame for Packed {
     type Position = Key;
     fn options(&self, key: &Key, out: &mut Vec<Key>) {
         let state = self.unpack(key);
         // Byte offsets of each component's encoding, to splice in a changed component.
         let mut bounds = vec![0usize];
-        let mut buf = Vec::new();
-        for (r, s) in self.sum.components.iter().zip(&state) {
-            put_state(&mut buf, r, s);
-            bounds.push(buf.len());
+        let mut at = 0;
+        for s in &state {
+            at += varint_len(s.len() as u64) + s.iter().map(|&v| varint_len(v)).sum::<usize>();
+            bounds.push(at);
         }
         let mut actions = Vec::new();
+        let mut next: Vec<u64> = Vec::new();
+        let mut buf: Vec<u8> = Vec::with_capacity(key.len() + 16);
         for (i, (r, s)) in self.sum.components.iter().zip(&state).enumerate() {
             actions.clear();
             r.moves(s, &mut actions);
             for a in &actions {
-                let t = r.apply(s, a).expect("generated moves are legal");
-                let mut k = Vec::with_capacity(key.len() + 4);
-                k.extend_from_slice(&key[..bounds[i]]);
-                put_state(&mut k, r, &t);
-                k.extend_from_slice(&key[bounds[i + 1]..]);
-                out.push(k.into_boxed_slice());
+                next.clear();
+                next.extend_from_slice(s);
+                if !r.apply_in_place(&mut next, a) {
+                    next = r.apply(s, a).expect("generated moves are legal");
+                }
+                if r.is_unordered() {
+                    next.sort_unstable();
+                }
+                buf.clear();
+                buf.extend_from_slice(&key[..bounds[i]]);
+                put_raw(&mut buf, &next);
+                buf.extend_from_slice(&key[bounds[i + 1]..]);
+                out.push(Box::from(&buf[..]));
             }
         }
     }
 }
 
+fn varint_len(v: u64) -> usize {
+    (64 - v.leading_zeros() as usize).max(1).div_ceil(7)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn varint_lengths() {
+        for v in [0u64, 1, 127, 128, 16383, 16384, u64::MAX] {
+            let mut b = Vec::new();
+            put(&mut b, v);
+            assert_eq!(b.len(), varint_len(v), "{v}");
+            assert_eq!(get(&b, &mut 0), v);
+        }
+    }
 
     #[test]
     fn pack_round_trips_and_sorts_heaps() {

@@ -51,6 +51,10 @@ impl Play {
     }
 }
 
+type Build = std::hash::RandomState;
+type Map<K, V> = HashMap<K, V, Build>;
+type Set<K> = HashSet<K, Build>;
+
 /// The number of positions an exact search stores by default before giving up (2,000,000).
 pub const DEFAULT_LIMIT: usize = 2_000_000;
 
@@ -173,7 +177,7 @@ pub struct OutcomeSolver<G: ImpartialGame> {
     game: G,
     play: Play,
     limit: usize,
-    memo: HashMap<G::Position, Outcome>,
+    memo: Map<G::Position, Outcome>,
 }
 
 impl<G: ImpartialGame> OutcomeSolver<G> {
@@ -188,7 +192,7 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
             game,
             play,
             limit,
-            memo: HashMap::new(),
+            memo: Map::default(),
         }
     }
 
@@ -237,7 +241,7 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
         if let Some(&o) = self.memo.get(p) {
             return Ok(o);
         }
-        let mut on_stack: HashSet<G::Position> = HashSet::new();
+        let mut on_stack: Set<G::Position> = Set::default();
         on_stack.insert(p.clone());
         let mut stack = vec![self.frame(p.clone())];
         let mut result = Outcome::P;
@@ -297,7 +301,7 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
 
 /// Outcome classes of every position reachable from a start, found by [`retrograde`].
 pub struct OutcomeTable<P> {
-    index: HashMap<P, u32>,
+    index: Map<P, u32>,
     outcome: Vec<Outcome>,
     depth: Vec<u32>,
 }
@@ -359,7 +363,7 @@ pub fn retrograde<G: ImpartialGame>(
     limit: usize,
 ) -> Result<OutcomeTable<G::Position>, OutcomeError> {
     let too_large = OutcomeError::TooLarge { limit };
-    let mut index: HashMap<G::Position, u32> = HashMap::new();
+    let mut index: Map<G::Position, u32> = Map::default();
     let mut nodes: Vec<G::Position> = Vec::new();
     let mut edge_start: Vec<usize> = vec![0];
     let mut edges: Vec<u32> = Vec::new();
@@ -370,7 +374,7 @@ pub fn retrograde<G: ImpartialGame>(
     while i < nodes.len() {
         opts.clear();
         game.options(&nodes[i], &mut opts);
-        let mut seen_here: HashSet<u32> = HashSet::new();
+        let mut seen_here: Set<u32> = Set::default();
         for o in opts.drain(..) {
             let j = match index.get(&o) {
                 Some(&j) => j,
