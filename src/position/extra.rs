@@ -14,12 +14,13 @@ use crate::families::heap::{Kind, Ruleset};
 use crate::progress::Silent;
 use crate::{LoopyValue, Nimber};
 
-/// The most work (options examined) allowed to tabulate a heap game's nim-sequence up to the
-/// largest heap of a component: 4·10^8.
-pub const HEAP_WORK_LIMIT: u128 = 400_000_000;
+/// The largest heap of a heap-game component: 10^5 (the value table is kept in memory and the
+/// options of a heap are listed to find winning moves).
+pub const HEAP_SIZE_LIMIT: u64 = 100_000;
 
-/// The largest heap of a heap-game component: 10^7 (the value table is kept in memory).
-pub const HEAP_SIZE_LIMIT: u64 = 10_000_000;
+/// The largest heap of a heap game whose moves split a heap in three (hexadecimal codes): 3,000
+/// (a heap of `n` has about `n²/12` options per code digit).
+pub const HEAP3_SIZE_LIMIT: u64 = 3_000;
 
 /// A heap game and its nim-sequence up to the largest heap of the component.
 #[derive(Debug)]
@@ -161,28 +162,16 @@ impl ChipRules {
     }
 }
 
-/// Work to tabulate `G(0..=max)` and to list moves: options examined, roughly.
-pub fn heap_work(r: &Ruleset, max: u64) -> u128 {
-    let n = max as u128 + 1;
+/// The largest heap allowed for a ruleset ([`HEAP_SIZE_LIMIT`] or [`HEAP3_SIZE_LIMIT`]).
+pub fn heap_size_limit(r: &Ruleset) -> u64 {
     match r.kind() {
-        Kind::Code(c) => {
-            let d = c.digits().len() as u128;
-            if c.digits().iter().any(|&x| x & 8 != 0) {
-                d * n * n * n / 6
-            } else if c.digits().iter().any(|&x| x & 4 != 0) {
-                d * n * n / 2
-            } else {
-                d * n
-            }
-        }
-        Kind::Subtraction(s) => n * (s.members_up_to(max).len() as u128 + 1),
-        Kind::AllBut(_) => n * n / 2,
+        Kind::Code(c) if c.digits().iter().any(|&x| x & 8 != 0) => HEAP3_SIZE_LIMIT,
+        _ => HEAP_SIZE_LIMIT,
     }
 }
 
 impl HeapRules {
-    /// The ruleset with its nim-sequence tabulated up to `max` (check the cost first:
-    /// [`heap_work`] against [`HEAP_WORK_LIMIT`]).
+    /// The ruleset with its nim-sequence tabulated up to `max` (at most [`heap_size_limit`]).
     pub fn new(ruleset: Ruleset, max: u64) -> HeapRules {
         let values = ruleset.values(max as usize);
         HeapRules { ruleset, values }
@@ -258,11 +247,12 @@ pub(super) fn parse_component(
                 .map_err(|e| f.err("ruleset", format!("'{text}': {e}")))?;
             let heaps = f.numbers("heaps")?;
             let max = heaps.iter().copied().max().unwrap_or(0);
-            if max > HEAP_SIZE_LIMIT || heap_work(&ruleset, max) > HEAP_WORK_LIMIT {
+            let limit = heap_size_limit(&ruleset);
+            if max > limit {
                 return Err(f.err(
                     "heaps",
                     format!(
-                        "a heap of {max} is too large to tabulate the nim-sequence of {ruleset} here (at most {HEAP_SIZE_LIMIT} counters and {HEAP_WORK_LIMIT} options examined)"
+                        "a heap of {max} is too large: components of {ruleset} support heaps up to {limit}"
                     ),
                 ));
             }
