@@ -84,7 +84,9 @@ impl ValueDistribution {
         lo: u64,
         hi: u64,
     ) -> Result<ValueDistribution, CountError> {
-        let need = preperiod.checked_add(period).ok_or(CountError::FamilyTooLarge)?;
+        let need = preperiod
+            .checked_add(period)
+            .ok_or(CountError::FamilyTooLarge)?;
         if period == 0 || (values.len() as u64) < need || lo > hi {
             return Self::from_counts(std::iter::empty());
         }
