@@ -2,11 +2,12 @@
 //! `grundy count graph <FILE|-> --tokens K [--vertices N] [--multiset] [--mod P] [--json]`:
 //! how many positions of a family are P, N (and D on loopy graphs).
 
+use std::collections::HashMap;
 use std::io::Write;
 
 use grundy::Nimber;
 use grundy::count::{Arithmetic, CountError, LoopyDistribution, ValueDistribution, heaps, tokens};
-use grundy::families::digraph::{self, GraphError};
+use grundy::families::digraph::{self, GraphError, GraphValues};
 use grundy::families::heap::Ruleset;
 use num_bigint::BigUint;
 
@@ -244,6 +245,39 @@ fn graph_failure(e: GraphError) -> Failure {
     }
 }
 
+/// The value distribution of the vertices: finite values counted densely, each distinct set `S`
+/// of the infinite values `∞(S)` counted once (borrowed, no copy per vertex).
+fn distribution_of(values: &GraphValues) -> Result<LoopyDistribution, Failure> {
+    let mut finite: Vec<u64> = Vec::new();
+    let mut sets: HashMap<&[u32], u64> = HashMap::new();
+    for v in 0..values.len() as u32 {
+        match values.finite(v) {
+            Some(n) => {
+                let i = n.0 as usize;
+                if i >= finite.len() {
+                    finite.resize(i + 1, 0);
+                }
+                finite[i] += 1;
+            }
+            None => {
+                *sets
+                    .entry(values.infinite_set(v).unwrap_or(&[]))
+                    .or_insert(0) += 1
+            }
+        }
+    }
+    LoopyDistribution::from_counts(
+        finite
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c > 0)
+            .map(|(v, &c)| (Nimber(v as u64), c)),
+        sets.into_iter()
+            .map(|(s, c)| (s.iter().map(|&x| u64::from(x)).collect(), c)),
+    )
+    .map_err(count_failure)
+}
+
 fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
     let arith = arithmetic(a.modulus);
     tokens::count_tokens_of(&[], 0, a.multiset, arith).map_err(count_failure)?;
@@ -265,8 +299,7 @@ fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
     }
     .map_err(graph_failure)?;
     let values = digraph::values(&g, &bar);
-    let dist = LoopyDistribution::from_values_iter((0..values.len() as u32).map(|v| values.get(v)))
-        .map_err(count_failure)?;
+    let dist = distribution_of(&values)?;
     let c = tokens::count_tokens(&dist, a.tokens, a.multiset, arith).map_err(count_failure)?;
     if a.json {
         return write_json(out, &c);

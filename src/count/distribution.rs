@@ -421,21 +421,41 @@ impl LoopyDistribution {
     ) -> Result<LoopyDistribution, CountError> {
         let mut finite: HashMap<u64, u64> = HashMap::new();
         let mut infinite: HashMap<Vec<u64>, u64> = HashMap::new();
-        let mut infinite_total = 0u64;
         for v in values {
             match v {
                 LoopyValue::Finite(n) => *finite.entry(n.0).or_insert(0) += 1,
-                LoopyValue::Infinite(mut s) => {
-                    s.sort_unstable();
-                    s.dedup();
-                    *infinite.entry(s).or_insert(0) += 1;
-                    infinite_total += 1;
-                }
+                LoopyValue::Infinite(s) => *infinite.entry(s).or_insert(0) += 1,
             }
         }
-        let finite =
-            ValueDistribution::from_counts(finite.into_iter().map(|(v, n)| (Nimber(v), n)))?;
-        let mut infinite: Vec<(Vec<u64>, u64)> = infinite.into_iter().collect();
+        Self::from_counts(finite.into_iter().map(|(v, n)| (Nimber(v), n)), infinite)
+    }
+
+    /// The distribution from counts: `(finite value, how many)` and `(S of ∞(S), how many)`
+    /// pairs (repeats add up; each `S` is sorted and deduplicated here).
+    ///
+    /// ```
+    /// use grundy::{Nimber, count::LoopyDistribution};
+    /// let d = LoopyDistribution::from_counts([(Nimber(0), 5)], [(vec![2, 0], 1), (vec![0, 2, 2], 2)]).unwrap();
+    /// assert_eq!(d.infinite(), &[(vec![0, 2], 3)]);
+    /// ```
+    pub fn from_counts<F, I>(finite: F, infinite: I) -> Result<LoopyDistribution, CountError>
+    where
+        F: IntoIterator<Item = (Nimber, u64)>,
+        I: IntoIterator<Item = (Vec<u64>, u64)>,
+    {
+        let finite = ValueDistribution::from_counts(finite)?;
+        let mut sets: HashMap<Vec<u64>, u64> = HashMap::new();
+        let mut infinite_total = 0u64;
+        for (mut s, n) in infinite {
+            s.sort_unstable();
+            s.dedup();
+            let e = sets.entry(s).or_insert(0);
+            *e = e.checked_add(n).ok_or(CountError::FamilyTooLarge)?;
+            infinite_total = infinite_total
+                .checked_add(n)
+                .ok_or(CountError::FamilyTooLarge)?;
+        }
+        let mut infinite: Vec<(Vec<u64>, u64)> = sets.into_iter().collect();
         infinite.sort_unstable();
         if finite.total().checked_add(infinite_total).is_none() {
             return Err(CountError::FamilyTooLarge);
