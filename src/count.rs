@@ -69,6 +69,16 @@ pub enum CountError {
         /// The estimated number of digits.
         digits: f64,
     },
+    /// Exact counts for every XOR value that would not fit in memory.
+    #[error(
+        "exact counts for all {entries} XOR values would need about {gib:.1} GiB of memory; use a modulus (--mod P) instead"
+    )]
+    TooLargeExactTable {
+        /// The number of XOR values `2^b`.
+        entries: usize,
+        /// The estimated memory in GiB.
+        gib: f64,
+    },
     /// An exact multiset count whose series would take too long.
     #[error(
         "the exact multiset count would take about {work:.1e} big-number word operations (more than {max:.0e}); use a modulus (--mod P) instead",

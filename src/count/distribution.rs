@@ -19,7 +19,7 @@ use super::transform::{inverse_wht, wht_i128};
 use crate::{LoopyValue, Nimber};
 
 /// Values must be below `2^MAX_BITS` (the transform is dense over `0..2^b`).
-pub const MAX_BITS: u32 = 24;
+pub const MAX_BITS: u32 = 22;
 
 /// How many components have each finite value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,6 +188,7 @@ impl ValueDistribution {
             Arithmetic::Exact => {
                 let log10 = log10_count(n, k, multiset);
                 arithmetic::check_exact_size(log10)?;
+                arithmetic::check_exact_memory(self.counts.len(), log10)?;
                 if multiset {
                     self.check_exact_multiset_work(k, log10)?;
                 }
