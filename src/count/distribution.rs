@@ -261,7 +261,7 @@ pub(crate) fn log10_count(n: u64, k: u128, multiset: bool) -> f64 {
         if n == 0 {
             return 0.0;
         }
-        arithmetic::log10_binomial_bound(u128::from(n) + k - 1, k)
+        arithmetic::log10_binomial_bound(u128::from(n).saturating_add(k) - 1, k)
     } else if n <= 1 {
         0.0
     } else {
