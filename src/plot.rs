@@ -104,6 +104,7 @@ fn draw<DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(root)
         .caption(title, (FONT, 26))
         .margin(15)
+        .margin_right(45)
         .x_label_area_size(45)
         .y_label_area_size(60)
         .build_cartesian_2d(0u64..max_n + 1, 0u64..max_v + max_v / 20 + 1)?;

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// Bytes biased towards the judge alphabet (digits, spaces, newlines, a minus) plus anything.
 fn judge_bytes() -> impl Strategy<Value = Vec<u8>> {
     let byte = prop_oneof![
-        6 => (b'0'..=b'9'),
+        6 => b'0'..=b'9',
         3 => Just(b' '),
         3 => Just(b'\n'),
         1 => Just(b'-'),
@@ -30,8 +30,11 @@ proptest! {
     }
 }
 
-/// A random chip game as judge text plus rounds, vertices in a random numbering.
-fn chip_input() -> impl Strategy<Value = (usize, Vec<(u32, u32)>, Vec<u32>, Vec<Vec<u64>>)> {
+/// A chip game: vertices, edges, K per vertex, and the rounds' chip counts.
+type ChipInput = (usize, Vec<(u32, u32)>, Vec<u32>, Vec<Vec<u64>>);
+
+/// A random chip game with rounds, vertices in a random numbering.
+fn chip_input() -> impl Strategy<Value = ChipInput> {
     (1usize..=4).prop_flat_map(|n| {
         let perm = Just((0..n as u32).collect::<Vec<_>>()).prop_shuffle();
         let pairs = proptest::collection::vec((0..n as u32, 0..n as u32), 0..=6);

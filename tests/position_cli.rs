@@ -171,6 +171,156 @@ fn bad_files_name_the_component_and_exit_2() {
 }
 
 #[test]
+fn the_issue_example_with_heap_and_graph_components() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "board.txt", "0 1\n1 2\n2 0\n2 3\n4 5\n5 4\n");
+    let f = write(
+        &dir,
+        "p.toml",
+        r#"
+[[component]]
+kind = "nim"
+heaps = [3, 4, 5]
+
+[[component]]
+kind = "heap"
+ruleset = "kayles"
+heaps = [10, 7]
+
+[[component]]
+kind = "graph"
+file = "board.txt"
+vertices = 6
+tokens = [1]
+"#,
+    );
+    // Run from another folder: the graph file is found relative to the position file.
+    let out = grundy()
+        .current_dir(std::env::temp_dir())
+        .arg("solve")
+        .arg(&f)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["components"][1]["value"], 0); // kayles G(10) = G(7) = 2
+    for m in v["winning_moves"].as_array().unwrap() {
+        if m["kind"] == "heap" {
+            assert!(m["to"].is_array());
+            assert_eq!(m["component"], 1);
+        }
+    }
+    // Tokens 4 and 5 sit on a 2-cycle without exit: the graph alone is a draw.
+    let g = write(
+        &dir,
+        "d.toml",
+        "[[component]]\nkind = \"graph\"\nfile = \"board.txt\"\ntokens = [4]\n\n[[component]]\nkind = \"nim\"\nheaps = [2]\n",
+    );
+    let out = grundy()
+        .arg("solve")
+        .arg(&g)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["value"], serde_json::json!({"inf": []}));
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+}
+
+#[test]
+fn bad_heap_and_graph_components_name_the_component() {
+    bad(
+        "[[component]]\nkind = \"graph\"\nfile = \"nowhere.txt\"\ntokens = [0]\n",
+        &[
+            "component 0",
+            "kind \"graph\"",
+            "field \"file\"",
+            "nowhere.txt",
+        ],
+    );
+    bad(
+        "[[component]]\nkind = \"heap\"\nruleset = \"0.7x\"\nheaps = [3]\n",
+        &["component 0", "field \"ruleset\"", "0.7x"],
+    );
+    bad(
+        "[[component]]\nkind = \"heap\"\nruleset = \"kayles\"\nheaps = [100000000]\n",
+        &["component 0", "field \"heaps\"", "too large"],
+    );
+}
+
+#[test]
+fn chips_components_solve_the_seed_sample() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "dag.txt", "1 0\n2 0\n1 2\n");
+    // Seed 001, game 1: K = (0, 2, 2); round 1 is LOSING (3 0 0), round 2 WINNING (5 0 1).
+    let losing = write(
+        &dir,
+        "a.toml",
+        "[[component]]\nkind = \"chips\"\nfile = \"dag.txt\"\nk = [0, 2, 2]\nvalues = [3, 0, 0]\n",
+    );
+    let winning = write(
+        &dir,
+        "b.toml",
+        "[[component]]\nkind = \"chips\"\nfile = \"dag.txt\"\nk = [0, 2, 2]\nvalues = [5, 0, 1]\n",
+    );
+    let v: serde_json::Value = serde_json::from_slice(
+        &grundy()
+            .arg("solve")
+            .arg(&losing)
+            .arg("--json")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["outcome"], "P");
+    let v: serde_json::Value = serde_json::from_slice(
+        &grundy()
+            .arg("solve")
+            .arg(&winning)
+            .arg("--json")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["outcome"], "N");
+    // Vertex 2 (value 1) sends its K = 2 chips as a pair onto vertex 0: value 0.
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 0, "kind": "chips", "vertex": 2, "targets": [0, 0]}])
+    );
+    bad(
+        "[[component]]\nkind = \"chips\"\nfile = \"dag.txt\"\nk = [0, 2]\nvalues = [1, 0, 0]\n",
+        &["component 0", "field \"values\"", "3 chip counts"],
+    );
+}
+
+#[test]
+fn a_cyclic_chip_game_is_refused() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "cyc.txt", "0 1\n1 0\n");
+    let f = write(
+        &dir,
+        "c.toml",
+        "[[component]]\nkind = \"chips\"\nfile = \"cyc.txt\"\nk = [1, 1]\nvalues = [1, 0]\n",
+    );
+    grundy()
+        .arg("solve")
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("component 0"))
+        .stderr(predicate::str::contains("cycle"));
+}
+
+#[test]
 fn a_missing_position_file_is_an_io_error() {
     grundy()
         .args(["solve", "no/such/file.toml"])

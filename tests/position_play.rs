@@ -1,8 +1,15 @@
 //! Play: the computer (`Engine::best_move`) wins every game it can win, against every reply, in
 //! normal and misère play; and the `grundy play` command works through a pipe.
 
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use assert_cmd::Command;
 use grundy::Outcome;
+use grundy::families::chips::ChipGame;
+use grundy::families::digraph::Digraph;
+use grundy::families::heap::Ruleset;
+use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Engine, Move, Position, Rules, State};
 use grundy::solve::misere::{Play, retrograde};
 use predicates::prelude::*;
@@ -10,6 +17,43 @@ use proptest::prelude::*;
 
 fn component() -> impl Strategy<Value = (Rules, State)> {
     prop_oneof![
+        (0usize..4, proptest::collection::vec(0u64..6, 0..3)).prop_map(|(r, heaps)| {
+            let ruleset: Ruleset = ["kayles", "0.07", "sub:1,3,4", "grundys-game"][r]
+                .parse()
+                .unwrap();
+            let max = heaps.iter().copied().max().unwrap_or(0);
+            (Rules::Heap(Arc::new(HeapRules::new(ruleset, max))), heaps)
+        }),
+        (1u32..5).prop_flat_map(|n| {
+            (
+                proptest::collection::vec((0..n, 0..n), 0..8),
+                proptest::collection::vec(0..n as u64, 1..3),
+            )
+                .prop_map(move |(edges, tokens)| {
+                    let g = Digraph::from_edges(n as usize, &edges).unwrap();
+                    (
+                        Rules::Graph(Arc::new(GraphRules::new("g".into(), g))),
+                        tokens,
+                    )
+                })
+        }),
+        (1u32..4).prop_flat_map(|n| {
+            (
+                proptest::collection::vec((0..n, 0..n), 0..5),
+                proptest::collection::vec(0u32..3, n as usize),
+                proptest::collection::vec(0u64..2, n as usize),
+            )
+                .prop_map(move |(pairs, k, chips)| {
+                    let edges: Vec<(u32, u32)> = pairs
+                        .into_iter()
+                        .filter(|(a, b)| a != b)
+                        .map(|(a, b)| (a.min(b), a.max(b)))
+                        .collect();
+                    let game = ChipGame::new(n as usize, &edges, k).unwrap();
+                    let rules = ChipRules::new("dag".into(), game).unwrap();
+                    (Rules::Chips(Arc::new(rules)), chips)
+                })
+        }),
         proptest::collection::vec(0u64..4, 0..3).prop_map(|h| (Rules::Nim, h)),
         proptest::collection::vec(0u64..3, 1..4).prop_map(|s| (Rules::Staircase, s)),
         (0u64..6).prop_flat_map(|n| {
@@ -27,10 +71,23 @@ fn position() -> impl Strategy<Value = Position> {
 }
 
 /// From an N-position with the computer to move, try every line of the opponent's replies:
-/// the computer must win all of them (it moves last in normal play, never in misère play).
+/// the computer must win all of them (it moves last in normal play, never in misère play). In
+/// loopy games it must also make progress: the depth of its positions (moves to the end under
+/// best play, by retrograde analysis) strictly decreases, so no cycle can save the opponent.
 fn computer_wins_against_everything(engine: &mut Engine, state: Vec<State>, play: Play) {
+    let table = retrograde(engine.sum(), state.clone(), play, 1_000_000).unwrap();
+    // (Finite games end anyway: there any move to a P-position wins.)
+    let loopy = engine
+        .sum()
+        .components
+        .iter()
+        .any(|r| matches!(r, Rules::Graph(g) if !g.values.is_acyclic()));
+    let mut seen: HashSet<Vec<State>> = HashSet::new();
     let mut stack = vec![state];
     while let Some(s) = stack.pop() {
+        if !seen.insert(s.clone()) {
+            continue;
+        }
         // The computer to move.
         if engine.sum().is_over(&s) {
             assert_eq!(
@@ -47,6 +104,13 @@ fn computer_wins_against_everything(engine: &mut Engine, state: Vec<State>, play
             Outcome::P,
             "{m:?} from {s:?}"
         );
+        assert_eq!(table.get(&after), Some(Outcome::P));
+        if loopy {
+            assert!(
+                table.depth(&after).unwrap() < table.depth(&s).unwrap(),
+                "{m:?} from {s:?} makes no progress"
+            );
+        }
         if engine.sum().is_over(&after) {
             assert_eq!(
                 play,
@@ -157,4 +221,29 @@ fn quit_ends_the_game() {
         .success()
         .stdout(predicate::str::contains("Bye."))
         .stdout(predicate::str::contains("you:").not());
+}
+
+/// A loopy board where the first P-option is a trap: 0 -> {1, 3}, 1 -> 2, 2 -> {1, 3}, 3 a sink.
+/// Vertex 1 is P (its only move is to 2, from which 3 wins), 2 is N. Moving to 1 wins "in value"
+/// but lets the opponent go 1 -> 2 -> (computer to 1 again) -> ... forever; the engine must head
+/// for the sink instead.
+#[test]
+fn in_a_loopy_game_the_computer_does_not_let_play_cycle() {
+    let g = Digraph::from_edges(4, &[(0, 1), (0, 3), (1, 2), (2, 1), (2, 3)]).unwrap();
+    let p = Position::new(
+        vec![Rules::Graph(Arc::new(GraphRules::new("g".into(), g)))],
+        vec![vec![2]],
+    );
+    let mut engine = Engine::new(p.sum.clone(), Play::Normal);
+    let wins = engine.winning_moves(&p.state).unwrap();
+    assert_eq!(wins.len(), 2); // to 1 (value 0) and to 3 (value 0)
+    let m = engine.best_move(&p.state).unwrap().unwrap();
+    assert_eq!(
+        m.action,
+        grundy::position::Action::Graph {
+            token: 0,
+            from: 2,
+            to: 3
+        }
+    );
 }

@@ -4,9 +4,10 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use grundy::families::chips::ChipGame;
 use grundy::families::digraph::Digraph;
 use grundy::families::heap::Ruleset;
-use grundy::position::extra::{GraphRules, HeapRules};
+use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Engine, Move, Position, Rules, State, Sum};
 use grundy::solve::memo::Solver;
 use grundy::solve::misere::{Play, retrograde};
@@ -61,8 +62,36 @@ fn graph_component() -> impl Strategy<Value = (Rules, State)> {
     })
 }
 
+/// Small chip games: DAGs with edges u -> v for u < v, K from 0 to 2, up to 2 chips a vertex.
+fn chips_component() -> impl Strategy<Value = (Rules, State)> {
+    (1u32..5).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((0..n, 0..n), 0..6),
+            proptest::collection::vec(0u32..3, n as usize),
+            proptest::collection::vec(0u64..3, n as usize),
+        )
+            .prop_map(move |(pairs, k, chips)| {
+                let edges: Vec<(u32, u32)> = pairs
+                    .into_iter()
+                    .filter(|(a, b)| a != b)
+                    .map(|(a, b)| (a.min(b), a.max(b)))
+                    .collect();
+                let game = ChipGame::new(n as usize, &edges, k).unwrap();
+                (
+                    Rules::Chips(Arc::new(ChipRules::new("dag".into(), game).unwrap())),
+                    chips,
+                )
+            })
+    })
+}
+
 fn any_component() -> impl Strategy<Value = (Rules, State)> {
-    prop_oneof![component(), heap_component(), graph_component()]
+    prop_oneof![
+        component(),
+        heap_component(),
+        graph_component(),
+        chips_component()
+    ]
 }
 
 /// Sums mixing every kind: nim, staircase, coins, heap games, graphs.
@@ -98,6 +127,33 @@ fn canonical(sum: &Sum, state: Vec<State>) -> Vec<State> {
                 s.sort_unstable();
             }
             s
+        })
+        .collect()
+}
+
+/// Under normal play a chip move is listed once per class of moves with the same effect on values:
+/// the vertex losing a chip and the successors receiving an odd number of chips. This projects a
+/// chip component's new state onto that class (other components are left as they are).
+fn chip_classes(sum: &Sum, before: &[State], after: Vec<State>) -> Vec<State> {
+    after
+        .into_iter()
+        .zip(before)
+        .zip(&sum.components)
+        .map(|((a, b), r)| {
+            if !matches!(r, Rules::Chips(_)) || a == *b {
+                return a;
+            }
+            let u = (0..a.len())
+                .find(|&v| a[v] < b[v])
+                .expect("a chip left some vertex");
+            let mut class = vec![u as u64, u64::MAX];
+            for v in 0..a.len() {
+                let added = a[v] + u64::from(v == u) - b[v];
+                if added % 2 == 1 {
+                    class.push(v as u64);
+                }
+            }
+            class
         })
         .collect()
 }
@@ -162,9 +218,21 @@ proptest! {
         let a = engine.analyse(&p.state).unwrap();
         let (outcome, wins) = brute(&p.sum, &p.state, play);
         prop_assert_eq!(a.outcome, outcome);
-        prop_assert_eq!(targets(&p.sum, &p.state, &a.winning_moves), wins);
+        let ours = targets(&p.sum, &p.state, &a.winning_moves);
         if play == Play::Normal {
             prop_assert_eq!(a.value.as_ref().unwrap().outcome(), outcome);
+            // Every listed move wins, and every winning class of chip moves is listed once.
+            for t in &ours {
+                prop_assert!(wins.contains(t), "{:?} is not a winning option", t);
+            }
+            let project = |set: &BTreeSet<Vec<State>>| -> BTreeSet<Vec<State>> {
+                set.iter().map(|t| chip_classes(&p.sum, &p.state, t.clone())).collect()
+            };
+            let classes = project(&ours);
+            prop_assert_eq!(classes.len(), ours.len(), "two listed moves of one class");
+            prop_assert_eq!(classes, project(&wins));
+        } else {
+            prop_assert_eq!(ours, wins);
         }
     }
 

@@ -14,6 +14,11 @@ kind = "nim"
 heaps = [3, 4, 5]
 
 [[component]]
+kind = "heap"
+ruleset = "kayles"       # knock down one pin or two adjacent pins
+heaps = [10, 7]
+
+[[component]]
 kind = "staircase"
 steps = [0, 3, 1, 4]     # coins on steps 0 (the floor), 1, 2, 3
 
@@ -81,12 +86,14 @@ pub fn run(out: &mut dyn Write) -> CmdResult {
             writeln!(out, "  - {}", notation::describe_move(m))?;
         }
     }
-    let misere = position::analyse(&p, Play::Misere).map_err(Failure::invalid)?;
+    let nim_alone = grundy::solve::misere::nim_outcome(&p.state[0]);
     writeln!(
         out,
-        "Under misère play (the last mover loses) an exact search says {}: {} winning move(s).",
-        misere.outcome,
-        misere.winning_moves.len()
+        "Misère play (the last mover loses) has no XOR rule: Nim alone follows Bouton's misère"
+    )?;
+    writeln!(
+        out,
+        "rule (3 4 5 is {nim_alone}); mixed sums need an exact search (grundy solve FILE --misere)."
     )?;
     writeln!(out)?;
     writeln!(

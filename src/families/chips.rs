@@ -20,16 +20,21 @@
 //! **Methods, per vertex** (all are cross-checked in the tests):
 //! - *Linear algebra* when `K_u >=` the number of successors: every size of the right parity is
 //!   allowed. The XORs of even subsets of `d_1..d_k` form the space `V = span{d_1 ⊕ d_j}`, and the
-//!   odd ones the coset `d_1 ⊕ V`. With a reduced basis of `V` whose leading bits are `L`, every
+//!   odd ones the coset `d_1 ⊕ V`. With an echelon basis of `V` whose leading bits are `L`, every
 //!   number below `2^j` (`j` the least bit not in `L`) is in `V` and `2^j` is not, so
 //!   `mex V = 2^j`; `mex (d_1 ⊕ V)` is `2^j` when `d_1 ∈ V` and 0 otherwise.
+//!   The same holds when `K_u = k − 1` (then too every size of the parity of `K_u` is allowed),
+//!   and whenever `K_u > r = dim V`: writing an element of `V` in a basis of `r` vectors
+//!   `d_1 ⊕ d_j` uses at most `r + 1` successors, and so does an element of the coset.
 //! - *Gray-code enumeration* of all `2^k` successor subsets when `k` is small.
+//! - *Enumeration of the small subsets* (sizes `<= K_u` of its parity) when `K_u` is small.
 //! - *Shortest subsets*: a breadth-first search over `(xor, parity)` states below the next power
 //!   of two above the successors' values gives the least size of a subset of each XOR and parity;
 //!   `x` is an option iff that size for the parity of `K_u` is at most `K_u`.
 //!
-//! When none applies (many successors, `K_u` below their number, and huge successor values) the
-//! vertex is reported as [`ChipError::Unsupported`] rather than guessed.
+//! When none applies (many successors, `K_u` between a few and `dim V`, and wide successor values:
+//! in general a bounded-weight coset question) the vertex is reported as
+//! [`ChipError::Unsupported`] rather than guessed.
 
 use std::collections::VecDeque;
 
@@ -40,8 +45,11 @@ use crate::{ImpartialGame, Nimber};
 /// Gray-code enumeration is used up to this many distinct successors.
 pub const MAX_ENUMERATED_SUCCESSORS: usize = 24;
 
+/// Enumeration of the small subsets is used up to this many subsets.
+const MAX_SMALL_SUBSETS: u64 = 1 << 24;
+
 /// The shortest-subset search is used when `2^(bits+1) · values` stays below this.
-const MAX_SEARCH_WORK: u64 = 1 << 28;
+const MAX_SEARCH_WORK: u64 = 1 << 29;
 
 /// Why a chip game is invalid or its values cannot be computed.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -251,7 +259,7 @@ fn mex_of_marks(bits: &[u64]) -> u128 {
     (bits.len() * 64) as u128
 }
 
-/// `mex` by linear algebra (requires `k >= d.len() >= 1`); `None` when it is `2^128`.
+/// `mex` by linear algebra (requires `d` nonempty and `k + 1 >= d.len()` or `k > rank V`); `None` when it is `2^128`.
 pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
     // Reduced basis of span{d_1 ^ d_j}, indexed by leading bit.
     let mut basis = [0u128; 128];
@@ -276,7 +284,7 @@ pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
     }
     let j = (!leading).trailing_zeros();
     let low_gap = if j >= 128 { None } else { Some(1u128 << j) };
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         low_gap
     } else {
         // d_1 ∈ V iff it reduces to 0 against the (not fully reduced) echelon basis.
@@ -290,6 +298,25 @@ pub(crate) fn value_by_span(d: &[u128], k: u32) -> Option<u128> {
     }
 }
 
+/// The dimension of `V = span{d_1 ⊕ d_j}`.
+pub(crate) fn even_span_rank(d: &[u128]) -> usize {
+    let mut basis = [0u128; 128];
+    let mut rank = 0;
+    for &dj in &d[1..] {
+        let mut x = d[0] ^ dj;
+        while x != 0 {
+            let top = (127 - x.leading_zeros()) as usize;
+            if basis[top] == 0 {
+                basis[top] = x;
+                rank += 1;
+                break;
+            }
+            x ^= basis[top];
+        }
+    }
+    rank
+}
+
 /// `mex` by enumerating all subsets in Gray-code order (requires `d.len() <= 24`).
 pub(crate) fn value_by_enumeration(d: &[u128], k: u32, scratch: &mut Vec<u64>) -> u128 {
     let n = d.len();
@@ -298,7 +325,7 @@ pub(crate) fn value_by_enumeration(d: &[u128], k: u32, scratch: &mut Vec<u64>) -
     scratch.resize(count / 64 + 1, 0);
     let limit = count as u128; // the mex is at most the number of subsets
     let mut mark = |x: u128, size: u32| {
-        if size <= k && (k - size) % 2 == 0 && x <= limit {
+        if size <= k && (k - size).is_multiple_of(2) && x <= limit {
             scratch[(x / 64) as usize] |= 1 << (x % 64);
         }
     };
@@ -315,6 +342,68 @@ pub(crate) fn value_by_enumeration(d: &[u128], k: u32, scratch: &mut Vec<u64>) -
             size -= 1;
         }
         mark(x, size);
+    }
+    mex_of_marks(scratch)
+}
+
+/// The number of subsets of `n` elements with size `s <= k`, `s ≡ k (mod 2)` (saturating).
+fn small_subset_count(n: usize, k: u32) -> u64 {
+    let mut total = 0u64;
+    let mut binom = 1u64; // C(n, s)
+    for s in 0..=n.min(k as usize) {
+        if s > 0 {
+            // C(n, s) = C(n, s-1) (n-s+1) / s, exact in u128 before the division
+            let next = binom as u128 * (n - s + 1) as u128 / s as u128;
+            binom = u64::try_from(next).unwrap_or(u64::MAX);
+        }
+        if (k as usize - s).is_multiple_of(2) {
+            total = total.saturating_add(binom);
+        }
+        if binom == u64::MAX {
+            return u64::MAX;
+        }
+    }
+    total
+}
+
+/// `mex` by enumerating the subsets of size `s <= k`, `s ≡ k (mod 2)` (few when `k` is small).
+pub(crate) fn value_by_small_subsets(d: &[u128], k: u32, scratch: &mut Vec<u64>) -> u128 {
+    let n = d.len();
+    let limit = small_subset_count(n, k) as u128; // the mex is at most the number of subsets
+    scratch.clear();
+    scratch.resize((limit / 64) as usize + 1, 0);
+    let mut mark = |x: u128| {
+        if x <= limit {
+            scratch[(x / 64) as usize] |= 1 << (x % 64);
+        }
+    };
+    let mut idx: Vec<usize> = Vec::new();
+    let mut prefix: Vec<u128> = Vec::new(); // prefix[i] = XOR of d[idx[0..i]]
+    let mut s = (k % 2) as usize;
+    while s <= n.min(k as usize) {
+        // combinations of size s in lexicographic order
+        idx.clear();
+        idx.extend(0..s);
+        prefix.clear();
+        prefix.push(0);
+        for &i in &idx {
+            let last = prefix[prefix.len() - 1];
+            prefix.push(last ^ d[i]);
+        }
+        loop {
+            mark(prefix[s]);
+            let Some(i) = (0..s).rev().find(|&i| idx[i] < n - s + i) else {
+                break;
+            };
+            idx[i] += 1;
+            for j in i + 1..s {
+                idx[j] = idx[j - 1] + 1;
+            }
+            for j in i..s {
+                prefix[j + 1] = prefix[j] ^ d[idx[j]];
+            }
+        }
+        s += 2;
     }
     mex_of_marks(scratch)
 }
@@ -425,7 +514,9 @@ impl ChipGame {
         d.clear();
         d.extend(succ.iter().map(|&v| self.values[v as usize]));
         let k = self.k[u as usize];
-        if k as usize >= d.len() {
+        // Sizes s <= K with s ≡ K (mod 2) are all sizes of that parity when K >= k - 1, and every
+        // value of V or of its coset needs at most rank(V) + 1 successors.
+        if k as usize + 1 >= d.len() || k as usize > even_span_rank(d) {
             return value_by_span(d, k).ok_or(ChipError::Overflow { vertex: u });
         }
         let bits = 128 - d.iter().fold(0u128, |a, &v| a | v).leading_zeros();
@@ -439,8 +530,12 @@ impl ChipGame {
         } else {
             u64::MAX
         };
-        if enum_work <= search_work && enum_work != u64::MAX {
+        let small_work = small_subset_count(d.len(), k).saturating_mul(2);
+        let best = enum_work.min(search_work).min(small_work);
+        if best == enum_work && enum_work != u64::MAX {
             Ok(value_by_enumeration(d, k, &mut scratch.bits))
+        } else if best == small_work && small_work <= MAX_SMALL_SUBSETS * 2 {
+            Ok(value_by_small_subsets(d, k, &mut scratch.bits))
         } else if search_work <= MAX_SEARCH_WORK {
             Ok(value_by_search(d, k, bits, scratch))
         } else {

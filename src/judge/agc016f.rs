@@ -27,7 +27,7 @@ pub fn parse(input: &[u8]) -> Result<Input, JudgeError> {
     let n = t.number("the number of vertices N", MAX_VERTICES as u64)? as usize;
     if n < 2 {
         return Err(t.invalid(
-            t.line(),
+            t.token_line(),
             format!("N = {n}, but the tokens start on vertices 1 and 2 (need N >= 2)"),
         ));
     }
@@ -36,7 +36,7 @@ pub fn parse(input: &[u8]) -> Result<Input, JudgeError> {
     for _ in 0..m {
         let x = t.number("the edge's tail x", u64::MAX)?;
         let y = t.number("the edge's head y", u64::MAX)?;
-        let line = t.line();
+        let line = t.token_line();
         for v in [x, y] {
             if v < 1 || v > n as u64 {
                 return Err(t.invalid(line, format!("vertex {v} out of range 1..={n}")));

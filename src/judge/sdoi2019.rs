@@ -21,7 +21,7 @@ pub fn parse(input: &[u8]) -> Result<(u64, u64), JudgeError> {
     let m = t.number("the number of coins m", u64::MAX)?;
     if m > n {
         return Err(t.invalid(
-            t.line(),
+            t.token_line(),
             format!("m = {m} coins do not fit on n = {n} cells (need m <= n)"),
         ));
     }

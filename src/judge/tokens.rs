@@ -36,7 +36,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// The line of the most recently read number.
-    pub(crate) fn line(&self) -> usize {
+    pub(crate) fn token_line(&self) -> usize {
         self.tok_line
     }
 

@@ -44,7 +44,7 @@ pub fn run(input: &[u8]) -> Result<Vec<u8>, JudgeError> {
         if v == 0 {
             // (Each round then reads nothing: a tiny input could ask for endless output.)
             return Err(t.invalid(
-                t.line(),
+                t.token_line(),
                 format!("game {game} has V = 0; a game needs at least one vertex"),
             ));
         }
@@ -55,7 +55,7 @@ pub fn run(input: &[u8]) -> Result<Vec<u8>, JudgeError> {
         for _ in 0..e {
             let a = t.number("the edge's tail u", u64::MAX)?;
             let b = t.number("the edge's head v", u64::MAX)?;
-            let line = t.line();
+            let line = t.token_line();
             for x in [a, b] {
                 if x >= v as u64 {
                     return Err(t.invalid(line, format!("vertex {x} out of range 0..={}", v - 1)));
@@ -74,7 +74,7 @@ pub fn run(input: &[u8]) -> Result<Vec<u8>, JudgeError> {
         for _ in 0..v {
             k.push(t.number("a number K_i", u32::MAX as u64)? as u32);
         }
-        let k_line = t.line();
+        let k_line = t.token_line();
         let chips = ChipGame::new(v, &edges, k).map_err(|err| match err {
             ChipError::Cycle {
                 edges: cycle,

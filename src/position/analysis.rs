@@ -72,7 +72,10 @@ pub fn analyse(p: &super::Position, play: Play) -> Result<Analysis, AnalysisErro
 /// Analyses positions of one sum under one convention, keeping what it learns (for play).
 pub struct Engine {
     solver: OutcomeSolver<Packed>,
+    /// Misère play with loops: the retrograde table of the whole sum.
     table: Option<OutcomeTable<Key>>,
+    /// Normal play with a loopy graph: the retrograde table, for the depth of wins (play only).
+    normal_table: Option<OutcomeTable<Key>>,
     limit: usize,
 }
 
@@ -87,6 +90,7 @@ impl Engine {
         Engine {
             solver: OutcomeSolver::with_limit(Packed { sum }, play, limit),
             table: None,
+            normal_table: None,
             limit,
         }
     }
@@ -203,16 +207,75 @@ impl Engine {
 }
 
 impl Engine {
+    /// The retrograde table with depths covering `state`, when the sum is loopy and small enough.
+    fn ensure_depth_table(&mut self, state: &[State]) -> bool {
+        let loopy = self
+            .sum()
+            .components
+            .iter()
+            .any(|r| matches!(r, Rules::Graph(g) if !g.values.is_acyclic()));
+        if !loopy {
+            return false;
+        }
+        let key = self.solver.game().pack(state);
+        let play = self.play();
+        let slot = match play {
+            Play::Normal => &mut self.normal_table,
+            Play::Misere => &mut self.table,
+        };
+        if slot.as_ref().is_none_or(|t| t.get(&key).is_none()) {
+            *slot = retrograde(self.solver.game(), key, play, self.limit).ok();
+        }
+        slot.is_some()
+    }
+
+    fn depth_table(&self) -> Option<&OutcomeTable<Key>> {
+        match self.play() {
+            Play::Normal => self.normal_table.as_ref(),
+            Play::Misere => self.table.as_ref(),
+        }
+    }
+
     /// The move a perfect player makes from `state`: a winning move when one exists (the first in
     /// order); from a draw, a move that keeps the draw; otherwise (a lost position) a move that
     /// prolongs the game — among the smallest moves of each component (take one counter, carry
     /// one coin, slide one cell, ...), the one leaving the most material. `None` when no move
     /// exists.
+    ///
+    /// In a loopy game moving to any P-position is not enough to win (the opponent may steer play
+    /// around a cycle), so when a graph component has cycles the engine uses retrograde analysis
+    /// of the whole sum (within [`Engine::limit`]) and moves to a P-position of least depth, which
+    /// forces a win; beyond the limit it takes the first winning move.
     pub fn best_move(&mut self, state: &[State]) -> Result<Option<Move>, AnalysisError> {
-        if let Some(m) = self.winning_moves(state)?.into_iter().next() {
-            return Ok(Some(m));
+        let wins = self.winning_moves(state)?;
+        if !wins.is_empty() {
+            if self.ensure_depth_table(state) {
+                let table = self.depth_table().expect("built");
+                let game = self.solver.game();
+                let best = wins.iter().min_by_key(|m| {
+                    let next = game.sum.apply(state, m).expect("legal");
+                    table.depth(&game.pack(&next)).unwrap_or(u32::MAX)
+                });
+                return Ok(best.cloned());
+            }
+            return Ok(wins.into_iter().next());
         }
         let outcome = self.outcome(state)?;
+        if outcome == Outcome::P
+            && self.sum().move_bound(state) <= 100_000
+            && self.ensure_depth_table(state)
+        {
+            // A lost loopy game: delay the end as long as possible.
+            let mut all = Vec::new();
+            self.sum().moves(state, &mut all);
+            let table = self.depth_table().expect("built");
+            let game = self.solver.game();
+            let best = all.into_iter().max_by_key(|m| {
+                let next = game.sum.apply(state, m).expect("legal");
+                table.depth(&game.pack(&next)).unwrap_or(0)
+            });
+            return Ok(best);
+        }
         let mut candidates = Vec::new();
         self.sum().small_moves(state, &mut candidates);
         if outcome == Outcome::D && self.sum().move_bound(state) <= 100_000 {

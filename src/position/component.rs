@@ -13,7 +13,7 @@ use crate::{LoopyValue, Nimber};
 use std::sync::Arc;
 
 use super::Action;
-use super::extra::{GraphRules, HeapRules};
+use super::extra::{ChipRules, GraphRules, HeapRules};
 
 /// A component's state: the numbers that moves change (see the module docs).
 pub type State = Vec<u64>;
@@ -34,6 +34,8 @@ pub enum Rules {
     Heap(Arc<HeapRules>),
     /// Tokens on a directed graph (cycles allowed).
     Graph(Arc<GraphRules>),
+    /// The chip game of seed 001 on a DAG.
+    Chips(Arc<ChipRules>),
 }
 
 impl Rules {
@@ -45,6 +47,7 @@ impl Rules {
             Rules::Coins { .. } => "coins",
             Rules::Heap(_) => "heap",
             Rules::Graph(_) => "graph",
+            Rules::Chips(_) => "chips",
         }
     }
 
@@ -69,6 +72,7 @@ impl Rules {
             Rules::Coins { length } => strip(*length, s).value(),
             Rules::Heap(h) => h.value(s),
             Rules::Graph(g) => return g.value(s),
+            Rules::Chips(c) => c.value(s),
         })
     }
 
@@ -117,6 +121,21 @@ impl Rules {
                 out
             }
             Rules::Graph(_) => self.moves_to(s, &LoopyValue::Finite(target)),
+            Rules::Chips(c) => c
+                .game
+                .moves_to_value(s, target)
+                .expect("validated chip game: at most 24 successors per vertex")
+                .into_iter()
+                .map(|m| {
+                    let mut targets: Vec<u64> = m.targets.iter().map(|&v| v as u64).collect();
+                    targets.extend(std::iter::repeat_n(m.pad as u64, 2 * m.pairs as usize));
+                    targets.sort_unstable();
+                    Action::Chips {
+                        vertex: m.vertex as u64,
+                        targets,
+                    }
+                })
+                .collect(),
         }
     }
 
@@ -159,6 +178,7 @@ impl Rules {
                 .map(|&n| heap_move_bound(h, n))
                 .fold(0, u128::saturating_add),
             Rules::Graph(g) => s.len() as u128 * g.max_degree as u128,
+            Rules::Chips(c) => c.move_bound,
         }
     }
 
@@ -170,6 +190,10 @@ impl Rules {
             Rules::Coins { .. } => s.iter().enumerate().all(|(i, &c)| c == i as u64 + 1),
             Rules::Heap(h) => s.iter().all(|&n| h.moves(n).is_empty()),
             Rules::Graph(g) => s.iter().all(|&t| g.graph.out_degree(t as u32) == 0),
+            Rules::Chips(c) => s
+                .iter()
+                .enumerate()
+                .all(|(u, &n)| n == 0 || c.game.successors(u as u32).is_empty()),
         }
     }
 
@@ -214,6 +238,28 @@ impl Rules {
                         from,
                         to,
                     }));
+                }
+            }
+            Rules::Chips(c) => {
+                // Every multiset of K_u successors: non-decreasing index sequences.
+                for (u, &n) in s.iter().enumerate() {
+                    let succ = c.game.successors(u as u32);
+                    if n == 0 || succ.is_empty() {
+                        continue;
+                    }
+                    let k = c.game.k()[u] as usize;
+                    let mut seq = vec![0usize; k];
+                    loop {
+                        out.push(Action::Chips {
+                            vertex: u as u64,
+                            targets: seq.iter().map(|&i| succ[i] as u64).collect(),
+                        });
+                        let Some(j) = (0..k).rev().find(|&j| seq[j] + 1 < succ.len()) else {
+                            break;
+                        };
+                        let next = seq[j] + 1;
+                        seq[j..].iter_mut().for_each(|x| *x = next);
+                    }
                 }
             }
         }
@@ -272,6 +318,20 @@ impl Rules {
                     );
                 }
             }
+            Rules::Chips(c) => {
+                // Per vertex, all K chips onto the successor starting the longest play.
+                for (u, &n) in s.iter().enumerate() {
+                    let succ = c.game.successors(u as u32);
+                    if let Some(&best) = succ.iter().max_by_key(|&&v| c.longest[v as usize])
+                        && n > 0
+                    {
+                        out.push(Action::Chips {
+                            vertex: u as u64,
+                            targets: vec![best as u64; c.game.k()[u] as usize],
+                        });
+                    }
+                }
+            }
         }
     }
 
@@ -291,6 +351,11 @@ impl Rules {
                 .sum(),
             Rules::Heap(_) => s.iter().map(|&h| h as u128).sum(),
             Rules::Graph(_) => 0,
+            Rules::Chips(c) => s
+                .iter()
+                .zip(&c.longest)
+                .map(|(&n, &l)| (n as u128).saturating_mul(l))
+                .fold(0, u128::saturating_add),
         }
     }
 
@@ -366,7 +431,7 @@ impl Rules {
                         .collect();
                     return Err(format!(
                         "under {} a heap of {n} cannot become {}; its options are: {}{}",
-                        h.ruleset,
+                        h.title(),
                         if want.is_empty() {
                             "nothing".to_string()
                         } else {
@@ -405,6 +470,49 @@ impl Rules {
                 t[token] = to;
                 Ok(t)
             }
+            (Rules::Chips(c), Action::Chips { vertex, targets }) => {
+                let u = *vertex;
+                let n = s.len() as u64;
+                if u >= n {
+                    return Err(format!(
+                        "there is no vertex {u} (vertices are 0 to {})",
+                        n.saturating_sub(1)
+                    ));
+                }
+                if s[u as usize] == 0 {
+                    return Err(format!("vertex {u} holds no chip"));
+                }
+                let succ = c.game.successors(u as u32);
+                if succ.is_empty() {
+                    return Err(format!(
+                        "vertex {u} has no out-edge, so its chips cannot move"
+                    ));
+                }
+                let k = c.game.k()[u as usize] as usize;
+                if targets.len() != k {
+                    return Err(format!(
+                        "a chip from vertex {u} sends exactly K = {k} chip(s) to successors (repeats allowed), not {}",
+                        targets.len()
+                    ));
+                }
+                let mut t = s.to_vec();
+                t[u as usize] -= 1;
+                for &v in targets {
+                    if v > u32::MAX as u64 || succ.binary_search(&(v as u32)).is_err() {
+                        return Err(format!(
+                            "{v} is not a successor of vertex {u} (its successors: {})",
+                            succ.iter()
+                                .map(u32::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ));
+                    }
+                    t[v as usize] = t[v as usize]
+                        .checked_add(1)
+                        .ok_or_else(|| format!("vertex {v} would hold 2^64 chips"))?;
+                }
+                Ok(t)
+            }
             (r, a) => Err(format!(
                 "component is of kind {}, not {}",
                 r.kind(),
@@ -429,6 +537,12 @@ impl Rules {
                 "graph {} ({} vertices): tokens on {}",
                 g.file,
                 g.graph.vertex_count(),
+                list(s)
+            ),
+            Rules::Chips(c) => format!(
+                "chips {} ({} vertices): chips {}",
+                c.file,
+                c.game.vertices(),
                 list(s)
             ),
             Rules::Staircase => format!("staircase: {} (coins on steps 0, 1, ...)", list(s)),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::file::{FieldReader, PositionError};
 use super::{Rules, State};
+use crate::families::chips::{ChipGame, MAX_ENUMERATED_SUCCESSORS};
 use crate::families::digraph::{self, Digraph, GraphValues};
 use crate::families::heap::{Kind, Ruleset};
 use crate::progress::Silent;
@@ -48,6 +49,115 @@ impl fmt::Debug for GraphRules {
             .field("vertices", &self.graph.vertex_count())
             .field("edges", &self.graph.edge_count())
             .finish()
+    }
+}
+
+/// The largest `K` of a chip-game component: a move lists its `K` targets, so `K` is bounded
+/// (seed 001 has `K <= 100`).
+pub const CHIPS_K_LIMIT: u64 = 1_000;
+
+/// A chip game (seed 001), its file name, and the value of one chip on each vertex.
+#[derive(Debug)]
+pub struct ChipRules {
+    /// The file as named in the position file.
+    pub file: String,
+    /// The game.
+    pub game: ChipGame,
+    /// One chip's value on each vertex.
+    pub values: Vec<Nimber>,
+    /// The longest play a chip on each vertex can start (saturating): `L(u) = 1 + K_u · max L(v)`
+    /// over successors `v`, 0 without successors.
+    pub longest: Vec<u128>,
+    /// Moves from any position: the sum over vertices with successors of the number of
+    /// multisets of `K_u` successors (saturating).
+    pub move_bound: u128,
+}
+
+/// `C(n + k - 1, k)`, saturating: the number of multisets of size `k` from `n` kinds.
+fn multisets(n: u128, k: u128) -> u128 {
+    if n == 0 {
+        return 0;
+    }
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c = C(n - 1 + i + 1, i + 1) from C(n - 1 + i, i)
+        c = match c.checked_mul(n + i) {
+            Some(x) => x / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    c
+}
+
+impl ChipRules {
+    /// The game with its values; errors name the vertex when a value or a move list is beyond
+    /// what this build supports.
+    pub fn new(file: String, game: ChipGame) -> Result<ChipRules, String> {
+        let values = game.values().map_err(|e| e.to_string())?;
+        let n = game.vertices();
+        let mut move_bound: u128 = 0;
+        for u in 0..n as u32 {
+            let d = game.successors(u).len();
+            if d > MAX_ENUMERATED_SUCCESSORS {
+                return Err(format!(
+                    "vertex {u} has {d} successors; listing its moves supports at most {MAX_ENUMERATED_SUCCESSORS}"
+                ));
+            }
+            let k = game.k()[u as usize] as u64;
+            if d > 0 && k > CHIPS_K_LIMIT {
+                return Err(format!(
+                    "vertex {u} has K = {k}; positions support K up to {CHIPS_K_LIMIT}"
+                ));
+            }
+            move_bound = move_bound.saturating_add(multisets(d as u128, k as u128));
+        }
+        // Longest play, in reverse topological order: successors first. Vertices are processed
+        // until stable (the graph is acyclic, so n passes suffice; usually one or two).
+        let mut longest = vec![0u128; n];
+        let mut order: Vec<u32> = Vec::with_capacity(n);
+        let mut indeg = vec![0usize; n];
+        for u in 0..n as u32 {
+            for &v in game.successors(u) {
+                indeg[v as usize] += 1;
+            }
+        }
+        order.extend((0..n as u32).filter(|&v| indeg[v as usize] == 0));
+        let mut i = 0;
+        while i < order.len() {
+            let u = order[i];
+            for &v in game.successors(u) {
+                indeg[v as usize] -= 1;
+                if indeg[v as usize] == 0 {
+                    order.push(v);
+                }
+            }
+            i += 1;
+        }
+        for &u in order.iter().rev() {
+            let succ = game.successors(u);
+            if !succ.is_empty() {
+                let best = succ.iter().map(|&v| longest[v as usize]).max().unwrap_or(0);
+                let k = game.k()[u as usize] as u128;
+                longest[u as usize] = best.saturating_mul(k).saturating_add(1);
+            }
+        }
+        Ok(ChipRules {
+            file,
+            game,
+            values,
+            longest,
+            move_bound,
+        })
+    }
+
+    /// The value of a position: XOR of the values of vertices with an odd number of chips.
+    pub fn value(&self, chips: &[u64]) -> Nimber {
+        chips
+            .iter()
+            .zip(&self.values)
+            .filter(|(c, _)| *c & 1 == 1)
+            .map(|(_, &v)| v)
+            .sum()
     }
 }
 
@@ -184,13 +294,35 @@ pub(super) fn parse_component(
             Ok((Rules::Graph(Arc::new(GraphRules::new(file, graph))), tokens))
         }
         _ => {
-            f.string("file")?;
-            f.numbers("k")?;
-            f.numbers("values")?;
-            Err(f.err(
-                "kind",
-                format!("components of kind {kind} are not supported in this build"),
-            ))
+            let file = f.string("file")?;
+            let k = f.numbers("k")?;
+            let chips = f.numbers("values")?;
+            if chips.len() != k.len() {
+                return Err(f.err(
+                    "values",
+                    format!(
+                        "{} chip counts, but \"k\" has {} entries (one per vertex)",
+                        chips.len(),
+                        k.len()
+                    ),
+                ));
+            }
+            let k32 = k
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    u32::try_from(x)
+                        .map_err(|_| f.err("k", format!("element {i} is {x}, too large")))
+                })
+                .collect::<Result<Vec<u32>, _>>()?;
+            let path = base.join(&file);
+            let graph = digraph::read_graph(&path, Some(k.len()))
+                .map_err(|e| f.err("file", format!("cannot use chip-game file: {e}")))?;
+            let edges: Vec<(u32, u32)> = graph.edges().collect();
+            let game = ChipGame::new(k.len(), &edges, k32)
+                .map_err(|e| f.err("file", format!("{file}: {e}")))?;
+            let rules = ChipRules::new(file, game).map_err(|e| f.err("k", e))?;
+            Ok((Rules::Chips(Arc::new(rules)), chips))
         }
     }
 }

@@ -186,6 +186,17 @@ pub fn parse_move(sum: &Sum, state: &[State], text: &str) -> Result<Move, String
                 to,
             }
         }
+        Rules::Chips(_) => {
+            at_least(1)?;
+            Action::Chips {
+                vertex: number(rest[0], "vertex")?,
+                targets: rest[1..]
+                    .iter()
+                    .filter(|t| **t != "-")
+                    .map(|t| number(t, "vertex"))
+                    .collect::<Result<Vec<u64>, String>>()?,
+            }
+        }
         Rules::Graph(_) => {
             exact(2)?;
             let token = index(rest[0], "token")?;

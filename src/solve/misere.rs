@@ -299,12 +299,21 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
 pub struct OutcomeTable<P> {
     index: HashMap<P, u32>,
     outcome: Vec<Outcome>,
+    depth: Vec<u32>,
 }
 
 impl<P: Eq + Hash> OutcomeTable<P> {
     /// The outcome of a reachable position (`None` when it was not reached from the start).
     pub fn get(&self, p: &P) -> Option<Outcome> {
         self.index.get(p).map(|&i| self.outcome[i as usize])
+    }
+
+    /// How many moves remain from a reachable P- or N-position when the winner hurries and the
+    /// loser delays (`None` for a draw or an unreached position). A winner who always moves to a
+    /// P-option of least depth wins for sure, even in a loopy game.
+    pub fn depth(&self, p: &P) -> Option<u32> {
+        let i = *self.index.get(p)? as usize;
+        (self.outcome[i] != Outcome::D).then_some(self.depth[i])
     }
 
     /// Number of reachable positions.
@@ -402,6 +411,10 @@ pub fn retrograde<G: ImpartialGame>(
     }
     let mut remaining: Vec<usize> = (0..n).map(|u| edge_start[u + 1] - edge_start[u]).collect();
     let mut outcome: Vec<Option<Outcome>> = vec![None; n];
+    // Breadth-first from the terminal positions: positions are labelled in order of depth, so an
+    // N-position's first P option is one of least depth, and a P-position's last N option one of
+    // greatest depth.
+    let mut depth = vec![0u32; n];
     let mut queue: VecDeque<u32> = VecDeque::new();
     for u in 0..n {
         if remaining[u] == 0 {
@@ -411,6 +424,7 @@ pub fn retrograde<G: ImpartialGame>(
     }
     while let Some(v) = queue.pop_front() {
         let ov = outcome[v as usize].expect("labelled");
+        let dv = depth[v as usize].saturating_add(1);
         for &u in &redges[rstart[v as usize]..rstart[v as usize + 1]] {
             let u = u as usize;
             if outcome[u].is_some() {
@@ -419,12 +433,14 @@ pub fn retrograde<G: ImpartialGame>(
             match ov {
                 Outcome::P => {
                     outcome[u] = Some(Outcome::N);
+                    depth[u] = dv;
                     queue.push_back(u as u32);
                 }
                 _ => {
                     remaining[u] -= 1;
                     if remaining[u] == 0 {
                         outcome[u] = Some(Outcome::P);
+                        depth[u] = dv;
                         queue.push_back(u as u32);
                     }
                 }
@@ -437,6 +453,7 @@ pub fn retrograde<G: ImpartialGame>(
             .into_iter()
             .map(|o| o.unwrap_or(Outcome::D))
             .collect(),
+        depth,
     })
 }
 
@@ -474,6 +491,17 @@ mod tests {
         fn options(&self, p: &u8, out: &mut Vec<u8>) {
             out.push(1 - p);
         }
+    }
+
+    #[test]
+    fn depth_counts_moves_to_the_end_under_best_play() {
+        // Nim 2 2 (P): the loser delays (take one), the winner hurries: 4 moves in all.
+        let t = retrograde(&Nim, vec![2, 2], Play::Normal, 1000).unwrap();
+        assert_eq!(t.depth(&vec![2, 2]), Some(4));
+        assert_eq!(t.depth(&vec![2, 0]), Some(1));
+        assert_eq!(t.depth(&vec![0, 0]), Some(0));
+        let c = retrograde(&Cycle, 0, Play::Normal, 10).unwrap();
+        assert_eq!(c.depth(&0), None);
     }
 
     #[test]

@@ -132,6 +132,26 @@ fn values_double_on_complete_dags_up_to_128_bits() {
 }
 
 #[test]
+fn many_successors_with_huge_values_and_small_k_use_small_subsets() {
+    // A chain 1 -> 2 -> ... -> 99 with K even and large doubles the values (up to 2^97); vertex 0
+    // points at all of them with K = 1 or 2.
+    for k0 in [1u32, 2] {
+        let mut edges: Vec<(u32, u32)> = (1..99)
+            .flat_map(|i| (i + 1..100).map(move |j| (i, j)))
+            .collect();
+        edges.extend((1..100).map(|j| (0, j)));
+        let mut k = vec![200u32; 100];
+        k[0] = k0;
+        let g = ChipGame::new(100, &edges, k).unwrap();
+        let v = g.wide_values();
+        assert_eq!(v[1], 1u128 << 97);
+        // Successor values {0, 1, 2, 4, ..., 2^97}. K = 1: the options are those values, mex 3.
+        // K = 2: 0 and the XORs of two of them, which give 0..=6 but not 7 = 1 ^ 2 ^ 4.
+        assert_eq!(v[0], if k0 == 1 { 3 } else { 7 });
+    }
+}
+
+#[test]
 fn many_successors_with_small_values_use_the_search() {
     // 40 sinks below vertex 0 (values 0) plus 40 vertices of value 1: K = 3.
     let mut edges = Vec::new();
@@ -161,7 +181,10 @@ proptest! {
         let mut s = Scratch::default();
         let by_search = value_by_search(&d, k, 4, &mut s);
         prop_assert_eq!(by_enum, by_search);
-        if k as usize >= d.len() {
+        prop_assert_eq!(by_enum, value_by_small_subsets(&d, k, &mut Vec::new()));
+        prop_assert_eq!(small_subset_count(d.len(), k) as usize,
+            (0u32..1 << d.len()).filter(|x| x.count_ones() <= k && (k - x.count_ones()) % 2 == 0).count());
+        if k as usize + 1 >= d.len() || k as usize > even_span_rank(&d) {
             prop_assert_eq!(Some(by_enum), value_by_span(&d, k));
         }
     }

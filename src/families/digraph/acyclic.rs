@@ -1,6 +1,6 @@
 //! Grundy values of a token on an acyclic digraph: `G(v) = mex { G(w) : v -> w }` (Sprague 1935,
-//! Grundy 1939), computed in one pass over a topological order (Kahn 1962), iteratively: no
-//! recursion, so a path of 10^7 vertices is fine. Time `O(V + E)`, memory `O(V)` beyond the graph.
+//! Grundy 1939), computed in reverse topological order by an iterative depth-first search (no
+//! recursion, so a path of 10^7 vertices is fine); [`topological_order`] is Kahn's (1962). Time `O(V + E)`, memory `O(V)` beyond the graph.
 
 use super::csr::Digraph;
 use crate::progress::Progress;
@@ -41,6 +41,11 @@ pub fn topological_order(g: &Digraph) -> Option<Vec<u32>> {
 /// The Grundy value of every vertex of an acyclic graph, or `None` if the graph has a cycle.
 /// Values are `u32` (a value never exceeds the out-degree).
 ///
+/// One iterative depth-first search with an explicit stack: a vertex's value is the mex of its
+/// successors' values, computed when the search leaves it (all successors are finished by then);
+/// meeting a vertex still on the stack reveals a cycle. Two reads of a successor's value per edge
+/// and no in-degree array (Kahn's order would need three passes over the edges).
+///
 /// ```
 /// use grundy::families::digraph::{Digraph, acyclic::grundy_values};
 /// use grundy::progress::Silent;
@@ -49,29 +54,63 @@ pub fn topological_order(g: &Digraph) -> Option<Vec<u32>> {
 /// assert_eq!(grundy_values(&g, &Silent), Some(vec![2, 1, 0]));
 /// ```
 pub fn grundy_values(g: &Digraph, progress: &dyn Progress) -> Option<Vec<u32>> {
+    const UNSEEN: u32 = u32::MAX;
+    const OPEN: u32 = u32::MAX - 1;
     let n = g.vertex_count();
-    progress.start(n as u64, "topological order");
-    let order = topological_order(g)?;
+    let offsets = g.offsets();
+    let targets = g.targets();
     progress.start(n as u64, "Grundy values");
-    let mut value = vec![0u32; n];
-    let max_deg = (0..n as u32).map(|v| g.out_degree(v)).max().unwrap_or(0);
+    let mut value = vec![UNSEEN; n];
+    let max_deg = offsets.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0) as usize;
     // seen[x] == u marks value x as present among u's successors (no clearing between vertices)
     let mut seen = vec![u32::MAX; max_deg + 1];
-    for (k, &u) in order.iter().rev().enumerate() {
-        let succ = g.successors(u);
-        for &w in succ {
-            let x = value[w as usize] as usize;
-            if x < seen.len() {
-                seen[x] = u;
+    // (vertex, position of its next edge to explore)
+    let mut stack: Vec<(u32, u32)> = Vec::new();
+    let mut finished = 0u64;
+    for root in 0..n as u32 {
+        if value[root as usize] != UNSEEN {
+            continue;
+        }
+        value[root as usize] = OPEN;
+        stack.push((root, offsets[root as usize]));
+        while let Some(top) = stack.last_mut() {
+            let u = top.0;
+            let end = offsets[u as usize + 1];
+            let mut pushed = false;
+            while top.1 < end {
+                let w = targets[top.1 as usize];
+                top.1 += 1;
+                match value[w as usize] {
+                    UNSEEN => {
+                        value[w as usize] = OPEN;
+                        stack.push((w, offsets[w as usize]));
+                        pushed = true;
+                        break;
+                    }
+                    OPEN => return None,
+                    _ => {}
+                }
             }
-        }
-        let mut m = 0;
-        while m < succ.len() && seen[m] == u {
-            m += 1;
-        }
-        value[u as usize] = m as u32;
-        if k & 0xF_FFFF == 0 {
-            progress.set(k as u64);
+            if pushed {
+                continue;
+            }
+            let succ = g.successors(u);
+            for &w in succ {
+                let x = value[w as usize] as usize;
+                if x < seen.len() {
+                    seen[x] = u;
+                }
+            }
+            let mut m = 0;
+            while m < succ.len() && seen[m] == u {
+                m += 1;
+            }
+            value[u as usize] = m as u32;
+            stack.pop();
+            finished += 1;
+            if finished & 0xF_FFFF == 0 {
+                progress.set(finished);
+            }
         }
     }
     progress.finish();

@@ -114,6 +114,12 @@ impl Digraph {
         Ok(Digraph { offsets, targets })
     }
 
+    /// Build from CSR arrays produced by this crate's own counting sorts (checked in debug builds).
+    pub(crate) fn from_csr_trusted(offsets: Vec<u32>, targets: Vec<u32>) -> Digraph {
+        debug_assert!(Digraph::from_csr(offsets.clone(), targets.clone()).is_ok());
+        Digraph { offsets, targets }
+    }
+
     /// Number of vertices.
     #[inline]
     pub fn vertex_count(&self) -> usize {

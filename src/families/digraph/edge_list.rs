@@ -268,29 +268,87 @@ impl Accumulator {
     }
 }
 
-/// Counting sort of the pieces' columns into CSR.
+/// Counting sort of the pieces' columns into CSR, on all threads: degrees are counted per group
+/// of pieces and summed, then each thread fills the targets of its own range of tails (a disjoint
+/// slice of the target array, found from the offsets).
 fn build(n: usize, parts: &[Piece]) -> Digraph {
-    let mut offsets = vec![0u32; n + 1];
-    for p in parts {
-        for &s in &p.src {
-            offsets[s as usize + 1] += 1;
-        }
+    let edges: usize = parts.iter().map(|p| p.src.len()).sum();
+    let threads = if edges < 1 << 20 {
+        1
+    } else {
+        rayon::current_num_threads().clamp(1, parts.len().max(1))
+    };
+    // 1. out-degrees
+    let groups: Vec<&[Piece]> = parts.chunks(parts.len().div_ceil(threads).max(1)).collect();
+    let mut counts: Vec<Vec<u32>> = groups
+        .par_iter()
+        .map(|group| {
+            let mut c = vec![0u32; n + 1];
+            for p in group.iter() {
+                for &s in &p.src {
+                    c[s as usize + 1] += 1;
+                }
+            }
+            c
+        })
+        .collect();
+    let mut offsets = counts.pop().unwrap_or_else(|| vec![0u32; n + 1]);
+    for c in counts {
+        offsets
+            .par_iter_mut()
+            .zip(c.par_iter())
+            .for_each(|(o, &x)| *o += x);
     }
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
-    let edges = offsets[n] as usize;
-    let mut fill: Vec<u32> = offsets[..n].to_vec();
+    // 2. targets, one range of tails per thread
     let mut targets = vec![0u32; edges];
-    for p in parts {
-        for (&s, &d) in p.src.iter().zip(&p.dst) {
-            let slot = &mut fill[s as usize];
-            targets[*slot as usize] = d;
-            *slot += 1;
+    let mut bounds = vec![0usize];
+    for t in 1..threads {
+        let want = (edges as u64 * t as u64 / threads as u64) as u32;
+        let v = offsets.partition_point(|&o| o < want).min(n);
+        if v > *bounds.last().unwrap_or(&0) {
+            bounds.push(v);
         }
     }
-    drop(fill);
-    Digraph::from_csr(offsets, targets).expect("counting sort yields a valid CSR")
+    bounds.push(n);
+    let mut jobs = Vec::with_capacity(bounds.len());
+    let mut rest: &mut [u32] = &mut targets;
+    for w in bounds.windows(2) {
+        let (lo, hi) = (w[0], w[1]);
+        let size = (offsets[hi] - offsets[lo]) as usize;
+        let (mine, tail) = rest.split_at_mut(size);
+        rest = tail;
+        jobs.push((lo, hi, mine));
+    }
+    let offs = &offsets;
+    jobs.into_par_iter().for_each(|(lo, hi, mine)| {
+        let base = offs[lo];
+        let mut fill: Vec<u32> = offs[lo..hi].iter().map(|&o| o - base).collect();
+        for p in parts {
+            for (&s, &d) in p.src.iter().zip(&p.dst) {
+                let s = s as usize;
+                if s >= lo && s < hi {
+                    let slot = &mut fill[s - lo];
+                    mine[*slot as usize] = d;
+                    *slot += 1;
+                }
+            }
+        }
+    });
+    Digraph::from_csr_trusted(offsets, targets)
+}
+
+/// Number of `\n` bytes (byte-wide counters over short blocks, so it vectorises).
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|c| {
+            c.iter()
+                .fold(0u8, |a, &b| a.wrapping_add((b == b'\n') as u8)) as usize
+        })
+        .sum()
 }
 
 /// Cut `text` into about `k` ranges, each ending just after a newline (the last at the end).
@@ -323,13 +381,35 @@ fn token(bytes: &[u8], at: usize) -> String {
     String::from_utf8_lossy(&bytes[at..end]).into_owned()
 }
 
+/// The decimal number at the start of `eight` (exactly 8 bytes) and its length in digits, if it
+/// has 1 to 8 digits; whether the byte after it is a separator is for the caller to check.
+/// Branch-free digit detection and conversion within one `u64` ("SWAR").
+#[inline(always)]
+fn swar_number(eight: &[u8]) -> Option<(u64, usize)> {
+    let chunk = u64::from_le_bytes(eight.try_into().ok()?);
+    let x = chunk ^ 0x3030_3030_3030_3030; // digits become 0..=9 bytes
+    let hi = x & 0xF0F0_F0F0_F0F0_F0F0;
+    let lo = (x & 0x0F0F_0F0F_0F0F_0F0F) + 0x0606_0606_0606_0606; // bit 4 set iff low nibble > 9
+    let non_digit = hi | (lo & 0x1010_1010_1010_1010);
+    let len = (non_digit.trailing_zeros() / 8) as usize; // 8 when all are digits
+    if len == 0 {
+        return None;
+    }
+    // keep the digits, aligned to the most significant end (leading zero bytes are zero digits)
+    let mut v = (x << (8 * (8 - len))) & 0x0F0F_0F0F_0F0F_0F0F;
+    v = (v & 0x000F_000F_000F_000F) * 10 + ((v >> 8) & 0x000F_000F_000F_000F);
+    v = (v & 0x0000_00FF_0000_00FF) * 100 + ((v >> 16) & 0x0000_00FF_0000_00FF);
+    v = (v & 0x0000_0000_0000_FFFF) * 10000 + ((v >> 32) & 0x0000_0000_0000_FFFF);
+    Some((v, len))
+}
+
 /// Parse a piece of whole lines. On error returns the piece-local line (1-based) in the error.
 fn parse_piece(
     bytes: &[u8],
     bound: usize,
     declared: Option<usize>,
 ) -> Result<Piece, (u64, EdgeListError)> {
-    let lines_upper = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    let lines_upper = count_newlines(bytes) + 1;
     let mut piece = Piece {
         src: Vec::with_capacity(lines_upper),
         dst: Vec::with_capacity(lines_upper),
@@ -352,10 +432,28 @@ fn parse_piece(
             },
         ))
     };
+    let bound32 = bound.min(u32::MAX as usize) as u64;
     while i < len {
         line += 1;
         line_start = i;
-        // leading blanks
+        // fast path: the common line `digits SP digits LF`, ids of at most 8 digits (SWAR)
+        if i + 17 <= len
+            && let Some((a, la)) = swar_number(&bytes[i..i + 8])
+            && bytes[i + la] == b' '
+            && let Some((b, lb)) = swar_number(&bytes[i + la + 1..i + la + 9])
+            && bytes[i + la + 1 + lb] == b'\n'
+            && a < bound32
+            && b < bound32
+        {
+            let (a, b) = (a as u32, b as u32);
+            piece.src.push(a);
+            piece.dst.push(b);
+            max_id = max_id.max(a).max(b);
+            any = true;
+            i += la + lb + 2;
+            continue;
+        }
+        // general path: blanks, comments, errors
         while i < len && matches!(bytes[i], b' ' | b'\t' | b'\r') {
             i += 1;
         }
@@ -589,6 +687,35 @@ mod tests {
         let e = err("99999999999999999999999 1\n", None);
         assert!(matches!(e.kind, EdgeListErrorKind::TooLarge(_)));
         assert!(e.to_string().starts_with("line 1, column 1: "));
+    }
+
+    #[test]
+    fn swar_numbers_match_plain_parsing() {
+        for text in [
+            "0 ",
+            "7\n",
+            "12345678",
+            "00000042x",
+            "99999999",
+            "1234567 ",
+            "x1",
+            " 1",
+        ] {
+            let b = format!("{text}        ");
+            let digits = b.bytes().take_while(u8::is_ascii_digit).count().min(8);
+            let want = (digits > 0).then(|| (b[..digits].parse::<u64>().unwrap(), digits));
+            assert_eq!(swar_number(&b.as_bytes()[..8]), want, "{text:?}");
+        }
+        for n in (0..100_000_000u64)
+            .step_by(9_999_991)
+            .chain([1, 10, 99, 100, 65535])
+        {
+            let b = format!("{n} 00000000");
+            assert_eq!(
+                swar_number(&b.as_bytes()[..8]),
+                Some((n, n.to_string().len()))
+            );
+        }
     }
 
     #[test]

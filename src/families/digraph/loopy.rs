@@ -31,6 +31,14 @@
 //! has an `i`-follower, so it is blocked), so the order of labelling does not matter.
 //! Each phase costs `O(V + E)`; a vertex that survives phase `i` has followers of values
 //! `0..=i`, so there are at most `max out-degree + 1` phases: `O(K·(V + E))` in all, iterative.
+//!
+//! Two refinements keep the phases cheap. (1) Vertices that reach no cycle are *peeled* first in
+//! reverse topological order and get their ordinary mex value, in `O(V + E)`; the phase algorithm
+//! would label them with the same value in that phase, so phase `i` only replays their effect on
+//! their predecessors. (2) The number of followers without a finite label is kept up to date
+//! across phases, so a phase starts its counters in `O(1)` per unlabelled vertex instead of
+//! rescanning their edges. A phase then costs `O(unlabelled vertices + edges into vertices
+//! labelled or marked in it)`.
 
 use super::csr::Digraph;
 use crate::progress::Progress;
@@ -52,57 +60,125 @@ pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
     let n = g.vertex_count();
     let rev = g.reverse();
     let mut label = vec![UNLABELED; n];
+    progress.start(n as u64, "generalized Sprague-Grundy values");
+
+    // Peeling: vertices that reach no cycle get their ordinary mex value, in reverse topological
+    // order (counters of unfinished followers). The phase algorithm labels them with the same
+    // values (in phase = value); they are replayed below as labelled in that phase.
+    // bad[u] = number of edges from u to followers without a finite label.
+    let mut bad: Vec<u32> = (0..n as u32).map(|u| g.out_degree(u) as u32).collect();
+    let mut peeled: Vec<u32> = (0..n as u32).filter(|&u| bad[u as usize] == 0).collect();
+    let max_deg = (0..n as u32).map(|u| g.out_degree(u)).max().unwrap_or(0);
+    let mut seen = vec![u32::MAX; max_deg + 1];
+    let mut head = 0;
+    while head < peeled.len() {
+        let x = peeled[head];
+        head += 1;
+        let succ = g.successors(x);
+        for &w in succ {
+            let v = label[w as usize] as usize;
+            if v < seen.len() {
+                seen[v] = x;
+            }
+        }
+        let mut m = 0;
+        while m < succ.len() && seen[m] == x {
+            m += 1;
+        }
+        label[x as usize] = m as u32;
+        for &p in rev.successors(x) {
+            bad[p as usize] -= 1;
+            if bad[p as usize] == 0 {
+                peeled.push(p);
+            }
+        }
+    }
+    drop(seen);
+    progress.set(peeled.len() as u64);
+    // peeled vertices grouped by value (a counting sort)
+    let top = peeled
+        .iter()
+        .map(|&x| label[x as usize])
+        .max()
+        .map_or(0, |m| m as usize + 1);
+    let mut by_value_start = vec![0usize; top + 1];
+    for &x in &peeled {
+        by_value_start[label[x as usize] as usize + 1] += 1;
+    }
+    for i in 0..top {
+        by_value_start[i + 1] += by_value_start[i];
+    }
+    let mut by_value = vec![0u32; peeled.len()];
+    {
+        let mut fill = by_value_start.clone();
+        for &x in &peeled {
+            let slot = &mut fill[label[x as usize] as usize];
+            by_value[*slot] = x;
+            *slot += 1;
+        }
+    }
+    drop(peeled);
+
+    let mut active: Vec<u32> = (0..n as u32)
+        .filter(|&u| label[u as usize] == UNLABELED)
+        .collect();
     let mut count = vec![0u32; n];
     // has_i[v] == stamp: v has a follower labelled with the current phase's value
     let mut has_i = vec![0u32; n];
-    let mut active: Vec<u32> = (0..n as u32).collect();
     let mut queue: Vec<u32> = Vec::new();
-    let bad = |l: u32| l >= UNLABELED; // unlabelled or ∞
+    let is_bad = |l: u32| l >= UNLABELED; // unlabelled or ∞
     let mut phase: u32 = 0;
-    progress.start(n as u64, "generalized Sprague-Grundy values");
     while !active.is_empty() {
         let stamp = phase + 1;
         queue.clear();
         for &u in &active {
-            let c = g
-                .successors(u)
-                .iter()
-                .filter(|&&w| bad(label[w as usize]))
-                .count() as u32;
-            count[u as usize] = c;
-            if c == 0 {
+            count[u as usize] = bad[u as usize];
+        }
+        // x has just become (or, for peeled x, counts as just become) labelled `phase`
+        let mark_predecessors =
+            |x: u32, label: &[u32], count: &mut [u32], has_i: &mut [u32], queue: &mut Vec<u32>| {
+                for &p in rev.successors(x) {
+                    let pi = p as usize;
+                    if has_i[pi] == stamp {
+                        continue;
+                    }
+                    has_i[pi] = stamp;
+                    if !is_bad(label[pi]) {
+                        continue;
+                    }
+                    for &q in rev.successors(p) {
+                        let qi = q as usize;
+                        if label[qi] == UNLABELED && has_i[qi] != stamp {
+                            count[qi] -= 1;
+                            if count[qi] == 0 {
+                                queue.push(q);
+                            }
+                        }
+                    }
+                }
+            };
+        let replay = by_value_start
+            .get(phase as usize..phase as usize + 2)
+            .map_or(&[][..], |w| &by_value[w[0]..w[1]]);
+        for &x in replay {
+            mark_predecessors(x, &label, &mut count, &mut has_i, &mut queue);
+        }
+        for &u in &active {
+            if count[u as usize] == 0 {
                 queue.push(u);
             }
         }
-        let mut labelled_now = 0usize;
         while let Some(x) = queue.pop() {
             let xi = x as usize;
             if label[xi] != UNLABELED || has_i[xi] == stamp {
                 continue;
             }
             label[xi] = phase;
-            labelled_now += 1;
             for &p in rev.successors(x) {
-                let pi = p as usize;
-                if has_i[pi] == stamp {
-                    continue;
-                }
-                has_i[pi] = stamp;
-                if !bad(label[pi]) {
-                    continue;
-                }
-                for &q in rev.successors(p) {
-                    let qi = q as usize;
-                    if label[qi] == UNLABELED && has_i[qi] != stamp {
-                        count[qi] -= 1;
-                        if count[qi] == 0 {
-                            queue.push(q);
-                        }
-                    }
-                }
+                bad[p as usize] -= 1;
             }
+            mark_predecessors(x, &label, &mut count, &mut has_i, &mut queue);
         }
-        let before = active.len();
         active.retain(|&u| {
             let ui = u as usize;
             if label[ui] != UNLABELED {
@@ -115,7 +191,6 @@ pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
             true
         });
         progress.set((n - active.len()) as u64);
-        debug_assert!(labelled_now > 0 || active.is_empty() || before == 0);
         phase += 1;
     }
     progress.finish();

@@ -1,24 +1,27 @@
 //! The sparse-space method for octal games (Berlekamp; Gangolli–Plambeck; Flammenkamp): most
-//! nim-values of a take-and-break game lie in a "common" set `C`, the others ("rare") are few, and
-//! a common value can only arise from a split with a rare part — so most of the `O(n)` splits of a
+//! nim-values of a take-and-break game lie in a "common" set, the others ("rare") are few, and a
+//! common value can only arise from a split with a rare part — so most of the `O(n)` splits of a
 //! heap never need to be scanned.
 //!
 //! # The rule
-//! Call a set `C` of values *XOR-free* when `c1 ⊕ c2 ∉ C` for all `c1, c2 ∈ C` (so `0 ∉ C`). The
-//! classic choice is a mask `M`: `C = { v : popcount(v & M) odd }` (Winning Ways' "sparse space"
-//! with Flammenkamp's convention: `0` is rare, common values have odd masked parity); any XOR-free
-//! set works. Heaps whose value is not in `C` are *rare*. For a split `a + b` with `G(a), G(b) ∈ C`
-//! the option value `G(a) ⊕ G(b)` is not in `C`. Hence every option with a common value is a
-//! non-split move or a split with a rare part, and those are few:
-//! 1. insert the values of the non-split moves and of the splits `r + (m - r)` for rare `r`;
-//! 2. the mex `x` of these is exact if `x ∈ C` (every common option value has been inserted);
-//! 3. otherwise scan all splits, inserting values, recomputing the mex each time `x` is hit, and
-//!    stop as soon as the mex is common (or the scan ends).
+//! Let `H` be any set of values (the *heavy* values) and call a heap *light* when its value is not
+//! in `H`. A split `a + b` whose value `G(a) ⊕ G(b)` lies outside `H ⊕ H = { x ⊕ y : x, y ∈ H }`
+//! must have a light part. So, for a heap `n`:
+//! 1. insert the values of the non-split moves and of every split with a light part (few);
+//! 2. walk up from the mex of these: a value `v ∉ H ⊕ H` that is still absent is certified absent
+//!    (every split that could give it was inserted), so it is `G(n)`;
+//! 3. a value `v ∈ H ⊕ H` that is absent so far needs the other splits: scan them, inserting
+//!    values, until `v` appears (continue the walk) or the scan ends (`G(n) = v`).
 //!
-//! The set `C` is chosen automatically from the value frequencies seen so far: the best mask and a
-//! greedy XOR-free set (most frequent values first) are compared and the one leaving fewer rare
-//! heaps is used; it is rebuilt as the sequence grows. The choice only affects speed: the values
-//! are exact for every XOR-free `C` (tested against [`super::naive`]).
+//! This is exact for every `H`; `H` only decides the speed. The classic choice is an XOR-free
+//! "common" set `C` (`c1 ⊕ c2 ∉ C`): a mask `M` with `C = { v : popcount(v & M) odd }` (Winning
+//! Ways' sparse space, Flammenkamp's convention: `0` is rare, common values have odd masked
+//! parity), or a greedy XOR-free set of the most frequent values (ogsolve's R/C split). Then
+//! `C ∩ (C ⊕ C) = ∅`, so whenever `G(n)` is common step 2 certifies it without a full scan. Here
+//! `H` is the most frequent part of such a `C`, cut where an estimate of the work per heap is least:
+//! infrequent common values join the light heaps, so the values that only they produce are settled
+//! by step 1 instead of by long scans in step 3. The candidates (best mask, greedy set, every cut)
+//! are re-evaluated from the value frequencies as the sequence grows.
 //!
 //! Applies to codes whose splits leave at most two heaps (octal, and hexadecimal digits without
 //! bit 8), with or without `!`; values are kept as `u16`.
@@ -44,40 +47,47 @@ pub struct Overflow {
     pub heap: usize,
 }
 
-const UNSEEN: u8 = 0;
-const COMMON: u8 = 1;
-const RARE: u8 = 2;
 /// Scans longer than this (pairs) are split between threads when more than one is available.
 const PAR_MIN: usize = 1 << 15;
-/// Pairs per thread and round in a parallel scan.
-const PAR_ROUND: usize = 1 << 14;
-/// The largest round (rounds double while a scan goes on).
-const PAR_ROUND_MAX: usize = 1 << 18;
+/// Pairs per thread in the first round of a parallel scan; rounds double up to `PAR_ROUND_MAX`,
+/// so a scan that stops early overshoots by at most about its own length.
+const PAR_ROUND: usize = 1 << 13;
+const PAR_ROUND_MAX: usize = 1 << 16;
 /// Pairs scanned sequentially (early exit is likely) before a long scan goes parallel.
-const SEQ_FIRST: usize = 1 << 12;
+const SEQ_FIRST: usize = 1 << 14;
+
+/// Work done so far by a [`Sparse`] computation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SparseStats {
+    /// Splits with a light part inserted (step 1).
+    pub light_pairs: u64,
+    /// Splits inserted by scans (step 3).
+    pub scanned_pairs: u64,
+    /// Heaps that needed a scan.
+    pub scans: u64,
+    /// Times the heavy set was chosen anew.
+    pub rebuilds: u64,
+}
 
 /// Incremental sparse-space computation of one code's nim-sequence.
 #[derive(Clone, Debug)]
 pub struct Sparse {
-    take_all: Vec<usize>,
-    take: Vec<usize>,
-    split: Vec<usize>,
-    unequal: bool,
+    moves: Moves,
     g: Vec<u16>,
     counts: Vec<u32>,
-    class: Vec<u8>,
-    common: Vec<u16>,
-    /// Heaps `>= 1` whose value is rare, increasing.
+    /// `heavy[v]`: `v ∈ H`.
+    heavy: Vec<bool>,
+    /// `scan[v]`: `v ∈ H ⊕ H`, so its absence needs a full scan.
+    scan: Vec<bool>,
+    /// Light heaps `>= 1` (value not in `H`), increasing.
     rare: Vec<u32>,
     /// Options seen for the current heap, one byte per value (no read-modify-write chains).
     seen: Vec<u8>,
     /// A power of two above every value so far: option values are below it.
     top: usize,
-    /// Per-thread buffers for long scans.
-    par: Vec<Vec<u8>>,
-    /// Pairs scanned sequentially before a long scan goes parallel, and the length a scan must
-    /// still have to go parallel.
-    thresholds: (usize, usize),
+    /// Threads' buffers and thresholds for long scans.
+    par: Par,
+    stats: SparseStats,
     max_value: u16,
     next_rebuild: usize,
     rare_at_rebuild: usize,
@@ -100,38 +110,43 @@ impl Sparse {
         if c.digits().iter().any(|&d| d & 8 != 0) {
             return None;
         }
-        let mut s = Sparse {
+        let mut moves = Moves {
             take_all: Vec::new(),
             take: Vec::new(),
             split: Vec::new(),
             unequal: c.unequal(),
+        };
+        for (k, &d) in c.digits().iter().enumerate() {
+            if k > 0 && d & 1 != 0 {
+                moves.take_all.push(k);
+            }
+            if k > 0 && d & 2 != 0 {
+                moves.take.push(k);
+            }
+            if d & 4 != 0 {
+                moves.split.push(k);
+            }
+        }
+        Some(Sparse {
+            moves,
             g: Vec::new(),
             counts: vec![0; 1 << 16],
-            class: vec![UNSEEN; 1 << 16],
-            common: Vec::new(),
+            heavy: vec![false; 1 << 16],
+            scan: vec![false; (1 << 16) + 1],
             rare: Vec::new(),
             seen: vec![0; (1 << 16) + 1],
             top: 1,
-            par: Vec::new(),
-            thresholds: (SEQ_FIRST, PAR_MIN),
+            par: Par {
+                threads: 1,
+                bufs: Vec::new(),
+                thresholds: (SEQ_FIRST, PAR_MIN),
+            },
+            stats: SparseStats::default(),
             max_value: 0,
             next_rebuild: 64,
             rare_at_rebuild: 0,
             mask: None,
-        };
-        for (k, &d) in c.digits().iter().enumerate() {
-            if k > 0 && d & 1 != 0 {
-                s.take_all.push(k);
-            }
-            if k > 0 && d & 2 != 0 {
-                s.take.push(k);
-            }
-            if d & 4 != 0 {
-                s.split.push(k);
-            }
-        }
-        s.class[0] = RARE;
-        Some(s)
+        })
     }
 
     /// Resume from known values `G(0..len)` (e.g. a checkpoint).
@@ -157,12 +172,17 @@ impl Sparse {
         self.g
     }
 
-    /// Number of rare heaps at present (a measure of how sparse the space is).
+    /// Counters of the work done.
+    pub fn stats(&self) -> SparseStats {
+        self.stats
+    }
+
+    /// Number of light heaps at present (a measure of how sparse the space is).
     pub fn rare_count(&self) -> usize {
         self.rare.len()
     }
 
-    /// The mask in use, if the common set is a mask's odd-parity set.
+    /// The mask in use, if the heavy set was cut from a mask's odd-parity set.
     pub fn mask(&self) -> Option<u16> {
         self.mask
     }
@@ -170,7 +190,7 @@ impl Sparse {
     /// Tune when long scans go parallel (with more than one rayon thread): after `seq_first`
     /// sequential pairs, while more than `par_min` pairs remain. Only speed depends on it.
     pub fn set_parallel_thresholds(&mut self, seq_first: usize, par_min: usize) {
-        self.thresholds = (seq_first.max(1), par_min);
+        self.par.thresholds = (seq_first.max(1), par_min);
     }
 
     /// Compute values up to and including heap `to`.
@@ -188,81 +208,29 @@ impl Sparse {
         self.top = (self.max_value as usize + 1).next_power_of_two();
     }
 
-    #[inline]
-    fn mex(&self) -> usize {
-        first_zero(&self.seen[..=self.top])
-    }
-
-    /// Is `v` common? Classifies a value seen for the first time (greedily, keeping `C` XOR-free).
-    fn is_common(&mut self, v: usize) -> bool {
-        match self.class[v] {
-            COMMON => true,
-            RARE => false,
-            _ => {
-                let v16 = v as u16;
-                let ok = self
-                    .common
-                    .iter()
-                    .all(|&c| self.class[(c ^ v16) as usize] != COMMON);
-                if ok {
-                    self.class[v] = COMMON;
-                    self.common.push(v16);
-                } else {
-                    self.class[v] = RARE;
-                }
-                ok
-            }
-        }
-    }
-
     /// Compute the next value.
     pub fn step(&mut self) -> Result<u16, Overflow> {
         let n = self.g.len();
-        let top = self.top;
-        self.seen[..=top].fill(0);
-        for &k in &self.take_all {
-            if k == n {
-                self.seen[0] = 1;
-            }
-        }
-        for &k in &self.take {
-            if k < n {
-                self.seen[self.g[n - k] as usize] = 1;
-            }
-        }
-        let g = &self.g;
-        let seen = &mut self.seen[..top];
-        for &k in &self.split {
-            if n < k + 2 {
-                break;
-            }
-            let m = n - k;
-            for &r in &self.rare {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                // With unequal splits r + r is not a move.
-                if !(self.unequal && 2 * r == m) {
-                    seen[(g[r] ^ g[m - r]) as usize] = 1;
-                }
-            }
-        }
-        let mut result = self.mex();
+        self.par.threads = rayon::current_num_threads();
+        let result = heap_value(
+            &self.moves,
+            &self.g,
+            n,
+            &self.rare,
+            &self.scan,
+            &mut self.seen,
+            self.top,
+            &mut self.stats,
+            &mut self.par,
+        );
         if result >= u16::MAX as usize {
             return Err(Overflow { heap: n });
-        }
-        if !self.is_common(result) {
-            result = self.scan(n, result);
-            if result >= u16::MAX as usize {
-                return Err(Overflow { heap: n });
-            }
         }
         let v = result as u16;
         self.g.push(v);
         self.counts[result] += 1;
         self.note_max(v);
-        if self.class[result] == RARE && n > 0 {
+        if !self.heavy[result] && n > 0 {
             self.rare.push(n as u32);
         }
         if n + 1 >= self.next_rebuild || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
@@ -272,164 +240,308 @@ impl Sparse {
         Ok(v)
     }
 
-    /// Scan every split of heap `n` until the mex of the options is common (or all are seen).
-    fn scan(&mut self, n: usize, mut result: usize) -> usize {
-        let threads = rayon::current_num_threads();
-        for si in 0..self.split.len() {
-            let k = self.split[si];
-            if n < k + 2 {
-                break;
-            }
-            let m = n - k;
-            // Pairs a + (m - a) for 1 <= a < end; with `!`, the middle pair m/2 + m/2 is excluded.
-            let end = if self.unequal && m % 2 == 0 {
-                m / 2
-            } else {
-                m / 2 + 1
-            };
-            let mut a = 1;
-            // Sequential (with early exit) up to `limit`; then parallel rounds while long.
-            let (seq_first, par_min) = self.thresholds;
-            let mut limit = if threads > 1 { seq_first.min(end) } else { end };
-            let mut round = PAR_ROUND;
-            loop {
-                while a < limit {
-                    let hit = scan_until(&self.g, m, a, limit, result as u16, arr(&mut self.seen));
-                    match hit {
-                        Some(i) => {
-                            a = i + 1;
-                            result = self.mex();
-                            if self.is_common(result) {
-                                return result;
-                            }
-                        }
-                        None => a = limit,
-                    }
-                }
-                if a >= end {
-                    break;
-                }
-                if end - a > par_min {
-                    let hi = (a + round * threads).min(end);
-                    round = (round * 2).min(PAR_ROUND_MAX);
-                    self.scan_parallel(m, a, hi, threads);
-                    a = hi;
-                    limit = a;
-                    if self.seen[result] != 0 {
-                        result = self.mex();
-                        if self.is_common(result) {
-                            return result;
-                        }
-                    }
-                } else {
-                    limit = end;
-                }
-            }
-        }
-        result
-    }
-
-    /// Mark the option values of the splits `a + (m - a)` for `lo <= a < hi`, split over threads.
-    fn scan_parallel(&mut self, m: usize, lo: usize, hi: usize, threads: usize) {
-        use rayon::prelude::*;
-        let top = self.top;
-        self.par.resize_with(threads, Vec::new);
-        let g = &self.g;
-        let per = (hi - lo).div_ceil(threads);
-        self.par.par_iter_mut().enumerate().for_each(|(t, buf)| {
-            if buf.len() < 1 << 16 {
-                buf.resize(1 << 16, 0);
-            }
-            buf[..top].fill(0);
-            let from = lo + t * per;
-            let to = (from + per).min(hi);
-            if from < to {
-                mark(g, m, from, to, arr(buf));
-            }
-        });
-        for buf in &self.par {
-            for (s, &b) in self.seen[..top].iter_mut().zip(buf[..top].iter()) {
-                *s |= b;
-            }
-        }
-    }
-
-    /// Choose the common set anew from the frequencies: the best mask or a greedy XOR-free set,
-    /// whichever leaves fewer rare heaps (keeping the current one when it is as good).
+    /// Choose the heavy set anew from the value frequencies (module docs).
     fn rebuild(&mut self) {
+        self.stats.rebuilds += 1;
+        let n = self.g.len().max(1);
         let top = (self.max_value as usize + 1).next_power_of_two();
         let present: Vec<u16> = (0..top as u16)
             .filter(|&v| self.counts[v as usize] > 0)
             .collect();
-        let rare_heaps = |is_rare: &dyn Fn(u16) -> bool| -> u64 {
-            present
-                .iter()
-                .filter(|&&v| is_rare(v))
-                .map(|&v| self.counts[v as usize] as u64)
-                .sum()
+        let by_freq = |mut c: Vec<u16>| {
+            c.sort_by_key(|&v| (std::cmp::Reverse(self.counts[v as usize]), v));
+            c
         };
-        // Current.
-        let current = rare_heaps(&|v| self.class[v as usize] != COMMON);
-        // Best mask.
-        let mut best_mask = (u64::MAX, 0u16);
-        let mask_end = if top <= 1024 { top.max(2) as u32 } else { 1 };
-        for mask in 1..mask_end {
-            let mask = mask as u16;
-            let r = rare_heaps(&|v| (v & mask).count_ones() % 2 == 0);
-            if r < best_mask.0 {
-                best_mask = (r, mask);
+        // Candidate XOR-free sets: the best mask and a greedy set, most frequent first.
+        let mut candidates: Vec<(Vec<u16>, Option<u16>)> = Vec::new();
+        if top <= 1024 {
+            let mut best = (u64::MAX, 0u16);
+            for mask in 1..top.max(2) as u32 {
+                let mask = mask as u16;
+                let light: u64 = present
+                    .iter()
+                    .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+                    .map(|&v| self.counts[v as usize] as u64)
+                    .sum();
+                if light < best.0 {
+                    best = (light, mask);
+                }
             }
+            let c: Vec<u16> = present
+                .iter()
+                .copied()
+                .filter(|&v| (v & best.1).count_ones() % 2 == 1)
+                .collect();
+            candidates.push((by_freq(c), Some(best.1)));
         }
-        // Greedy XOR-free set by frequency.
-        let mut order: Vec<u16> = present.iter().copied().filter(|&v| v != 0).collect();
-        order.sort_by_key(|&v| (std::cmp::Reverse(self.counts[v as usize]), v));
         let mut in_c = vec![false; top.max(2)];
         let mut greedy: Vec<u16> = Vec::new();
-        for &v in &order {
+        for v in by_freq(present.iter().copied().filter(|&v| v != 0).collect()) {
             if greedy.iter().all(|&c| !in_c[(c ^ v) as usize]) {
                 in_c[v as usize] = true;
                 greedy.push(v);
             }
         }
-        let greedy_rare = rare_heaps(&|v| !in_c[v as usize]);
-        let best = current.min(best_mask.0).min(greedy_rare);
-        if best == current && !self.rare.is_empty() {
-            self.rare_at_rebuild = self.rare.len();
-            return;
-        }
-        if best_mask.0 <= greedy_rare {
-            let mask = best_mask.1;
-            for v in 0..(1usize << 16) {
-                self.class[v] = if (v as u16 & mask).count_ones() % 2 == 1 {
-                    COMMON
-                } else {
-                    RARE
-                };
-            }
-            self.common = (0..=u16::MAX)
-                .filter(|&v| self.class[v as usize] == COMMON && self.counts[v as usize] > 0)
-                .collect();
-            self.mask = Some(mask);
+        candidates.push((greedy, None));
+        // Every value heavy: no light heaps, plain scans with early exit (dense sequences).
+        candidates.push((by_freq(present.clone()), None));
+        // Each candidate H (a prefix of a candidate set, cut where the light heaps drop below
+        // n/8, n/16, ..., or the whole set) is timed by replaying the rule on sample heaps whose
+        // values are known, counting the splits it inserts; the cheapest is kept.
+        let samples: Vec<usize> = if n >= 512 {
+            (0..12).map(|i| n - 1 - i * (n / 4) / 12).collect()
         } else {
-            self.class.fill(UNSEEN);
-            for &v in &present {
-                self.class[v as usize] = if in_c[v as usize] { COMMON } else { RARE };
+            Vec::new()
+        };
+        let mut scratch = vec![0u8; (1 << 16) + 1];
+        let mut par = Par {
+            threads: 1,
+            bufs: Vec::new(),
+            thresholds: (usize::MAX, usize::MAX),
+        };
+        let mut best: (u64, Vec<u16>, Option<u16>, Vec<u32>) =
+            (u64::MAX, Vec::new(), None, Vec::new());
+        for (c, mask) in &candidates {
+            // Light heaps (among 1..n) left by each prefix length j.
+            let mut light_after = Vec::with_capacity(c.len() + 1);
+            let mut light = (n - 1) as u64;
+            light_after.push(light);
+            for &x in c {
+                light -= self.counts[x as usize] as u64 - u64::from(x == self.g[0]);
+                light_after.push(light);
             }
-            self.class[0] = RARE;
-            self.common = greedy;
-            self.mask = None;
-        }
-        // With a mask every value is classified; the greedy set must stay XOR-free against all
-        // classified common values, which `is_common` checks against `self.common`. Under a mask
-        // `self.common` lists only present values, so unseen values are pre-classified and never
-        // re-checked.
-        self.rare.clear();
-        for (i, &v) in self.g.iter().enumerate().skip(1) {
-            if self.class[v as usize] != COMMON {
-                self.rare.push(i as u32);
+            let mut cuts: Vec<usize> = Vec::new();
+            for k in 3..=16 {
+                if let Some(j) = light_after.iter().position(|&l| l <= (n >> k) as u64) {
+                    cuts.push(j);
+                }
+            }
+            cuts.push(c.len());
+            cuts.sort_unstable();
+            cuts.dedup();
+            if samples.is_empty() {
+                cuts = vec![c.len()];
+            }
+            let Some(&loosest) = cuts.first() else {
+                continue;
+            };
+            let mut heavy = vec![false; 1 << 16];
+            for &x in &c[..loosest] {
+                heavy[x as usize] = true;
+            }
+            let loose: Vec<u32> = (1..n)
+                .filter(|&i| !heavy[self.g[i] as usize])
+                .map(|i| i as u32)
+                .collect();
+            let mut scan = vec![false; (1 << 16) + 1];
+            for &j in &cuts {
+                heavy.fill(false);
+                scan.fill(false);
+                for &x in &c[..j] {
+                    heavy[x as usize] = true;
+                    for &y in &c[..j] {
+                        scan[(x ^ y) as usize] = true;
+                    }
+                }
+                let light: Vec<u32> = loose
+                    .iter()
+                    .copied()
+                    .filter(|&r| !heavy[self.g[r as usize] as usize])
+                    .collect();
+                let mut cost = 0u64;
+                for &t in &samples {
+                    let mut work = SparseStats::default();
+                    let v = heap_value(
+                        &self.moves,
+                        &self.g,
+                        t,
+                        &light,
+                        &scan,
+                        &mut scratch,
+                        top,
+                        &mut work,
+                        &mut par,
+                    );
+                    debug_assert_eq!(v, self.g[t] as usize);
+                    cost += work.light_pairs + work.scanned_pairs;
+                    if cost >= best.0 {
+                        break;
+                    }
+                }
+                if cost < best.0 || best.0 == u64::MAX {
+                    best = (cost, c[..j].to_vec(), *mask, light);
+                }
             }
         }
+        let (_, h, mask, light) = best;
+        self.mask = mask;
+        self.heavy.fill(false);
+        self.scan.fill(false);
+        for &x in &h {
+            self.heavy[x as usize] = true;
+            for &y in &h {
+                self.scan[(x ^ y) as usize] = true;
+            }
+        }
+        self.rare = light;
         self.rare_at_rebuild = self.rare.len();
+    }
+}
+
+/// The moves of a code, by kind.
+#[derive(Clone, Debug)]
+struct Moves {
+    /// `k` with bit 1: remove a heap of exactly `k`.
+    take_all: Vec<usize>,
+    /// `k` with bit 2: take `k`, leave one heap.
+    take: Vec<usize>,
+    /// `k` with bit 4: take `k`, split the rest in two.
+    split: Vec<usize>,
+    /// Split parts must differ.
+    unequal: bool,
+}
+
+/// Threads for long scans: their buffers, and (sequential pairs first, least remaining length).
+#[derive(Clone, Debug)]
+struct Par {
+    threads: usize,
+    bufs: Vec<Vec<u8>>,
+    thresholds: (usize, usize),
+}
+
+/// `G(n)` from `g = G(0..n)` (at least), by the sparse-space rule with light heaps `light` and
+/// `scan[v] = v ∈ H ⊕ H` (module docs). `seen` holds `2^16 + 1` bytes; all values are below `top`.
+#[allow(clippy::too_many_arguments)]
+fn heap_value(
+    moves: &Moves,
+    g: &[u16],
+    n: usize,
+    light: &[u32],
+    scan: &[bool],
+    seen: &mut [u8],
+    top: usize,
+    stats: &mut SparseStats,
+    par: &mut Par,
+) -> usize {
+    seen[..=top].fill(0);
+    for &k in &moves.take_all {
+        if k == n {
+            seen[0] = 1;
+        }
+    }
+    for &k in &moves.take {
+        if k < n {
+            seen[g[n - k] as usize] = 1;
+        }
+    }
+    {
+        let seen = arr(seen);
+        for &k in &moves.split {
+            if n < k + 2 {
+                break;
+            }
+            let m = n - k;
+            let count = light.partition_point(|&r| (r as usize) < m);
+            stats.light_pairs += count as u64;
+            for &r in &light[..count] {
+                let r = r as usize;
+                // With unequal splits r + r is not a move.
+                if !(moves.unequal && 2 * r == m) {
+                    seen[(g[r] ^ g[m - r]) as usize] = 1;
+                }
+            }
+        }
+    }
+    let mut result = first_zero(&seen[..=top]);
+    if !scan[result] {
+        return result;
+    }
+    stats.scans += 1;
+    let threads = par.threads;
+    for &k in &moves.split {
+        if n < k + 2 {
+            break;
+        }
+        let m = n - k;
+        // Pairs a + (m - a) for 1 <= a < end; with `!`, the middle pair m/2 + m/2 is excluded.
+        let end = if moves.unequal && m % 2 == 0 {
+            m / 2
+        } else {
+            m / 2 + 1
+        };
+        let mut a = 1;
+        // Sequential (with early exit) up to `limit`; then parallel rounds while long.
+        let (seq_first, par_min) = par.thresholds;
+        let mut limit = if threads > 1 { seq_first.min(end) } else { end };
+        let mut round = PAR_ROUND;
+        loop {
+            while a < limit {
+                let hit = scan_until(g, m, a, limit, result as u16, arr(seen));
+                stats.scanned_pairs += (hit.map_or(limit, |i| i + 1) - a) as u64;
+                match hit {
+                    Some(i) => {
+                        a = i + 1;
+                        result = first_zero(&seen[..=top]);
+                        if !scan[result] {
+                            return result;
+                        }
+                    }
+                    None => a = limit,
+                }
+            }
+            if a >= end {
+                break;
+            }
+            if end - a > par_min {
+                let hi = (a + round * threads).min(end);
+                round = (round * 2).min(PAR_ROUND_MAX);
+                scan_parallel(g, m, a, hi, top, seen, par);
+                stats.scanned_pairs += (hi - a) as u64;
+                a = hi;
+                limit = a;
+                if seen[result] != 0 {
+                    result = first_zero(&seen[..=top]);
+                    if !scan[result] {
+                        return result;
+                    }
+                }
+            } else {
+                limit = end;
+            }
+        }
+    }
+    result
+}
+
+/// Mark the option values of the splits `a + (m - a)` for `lo <= a < hi`, split over threads.
+fn scan_parallel(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    top: usize,
+    seen: &mut [u8],
+    par: &mut Par,
+) {
+    use rayon::prelude::*;
+    let threads = par.threads;
+    par.bufs.resize_with(threads, Vec::new);
+    let per = (hi - lo).div_ceil(threads);
+    par.bufs.par_iter_mut().enumerate().for_each(|(t, buf)| {
+        if buf.len() < 1 << 16 {
+            buf.resize(1 << 16, 0);
+        }
+        buf[..top].fill(0);
+        let from = lo + t * per;
+        let to = (from + per).min(hi);
+        if from < to {
+            mark(g, m, from, to, arr(buf));
+        }
+    });
+    for buf in &par.bufs {
+        for (s, &b) in seen[..top].iter_mut().zip(buf[..top].iter()) {
+            *s |= b;
+        }
     }
 }
 
@@ -473,13 +585,36 @@ fn scan_until(
     seen: &mut [u8; 1 << 16],
 ) -> Option<usize> {
     let left = &g[lo..hi];
+    let len = left.len();
     let right = &g[m + 1 - hi..=m - lo];
-    for (i, (&x, &y)) in left.iter().zip(right.iter().rev()).enumerate() {
-        let v = x ^ y;
+    let right = &right[..len];
+    // Four pairs per round, one test for the target.
+    let mut i = 0;
+    while i + 4 <= len {
+        let v0 = left[i] ^ right[len - 1 - i];
+        let v1 = left[i + 1] ^ right[len - 2 - i];
+        let v2 = left[i + 2] ^ right[len - 3 - i];
+        let v3 = left[i + 3] ^ right[len - 4 - i];
+        seen[v0 as usize] = 1;
+        seen[v1 as usize] = 1;
+        seen[v2 as usize] = 1;
+        seen[v3 as usize] = 1;
+        if (v0 == target) | (v1 == target) | (v2 == target) | (v3 == target) {
+            let j = [v0, v1, v2, v3]
+                .iter()
+                .position(|&v| v == target)
+                .unwrap_or(3);
+            return Some(lo + i + j);
+        }
+        i += 4;
+    }
+    while i < len {
+        let v = left[i] ^ right[len - 1 - i];
         seen[v as usize] = 1;
         if v == target {
             return Some(lo + i);
         }
+        i += 1;
     }
     None
 }
@@ -488,8 +623,10 @@ fn scan_until(
 #[inline]
 fn mark(g: &[u16], m: usize, lo: usize, hi: usize, seen: &mut [u8; 1 << 16]) {
     let left = &g[lo..hi];
+    let len = left.len();
     let right = &g[m + 1 - hi..=m - lo];
-    for (&x, &y) in left.iter().zip(right.iter().rev()) {
-        seen[(x ^ y) as usize] = 1;
+    let right = &right[..len];
+    for i in 0..len {
+        seen[(left[i] ^ right[len - 1 - i]) as usize] = 1;
     }
 }

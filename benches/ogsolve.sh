@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Side-by-side timing of `grundy seq` against ogsolve 0.0.7 (the public octal-game solver), on the
+# games and lengths of issue 4. Runs alternate (grundy, ogsolve, grundy, ...) in the same session;
+# prints the median wall time of each and the ratio grundy / ogsolve (target: <= 0.5).
+#
+#   benches/ogsolve.sh                        # all games, 3 runs each
+#   RUNS=5 GAMES="0.16:700000 0.56:660000" benches/ogsolve.sh
+#   OGSOLVE=/path/to/ogsolve THREADS=2 benches/ogsolve.sh
+#
+# ogsolve is installed into a temporary folder when OGSOLVE is unset and none is on PATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-3}
+THREADS=${THREADS:-2}
+GAMES=${GAMES:-"0.16:700000 0.56:660000 0.376:4600000 0.354:20200000 0.007:1000000"}
+
+if [ -z "${OGSOLVE:-}" ]; then
+    if command -v ogsolve >/dev/null 2>&1; then
+        OGSOLVE=$(command -v ogsolve)
+    else
+        root=$(mktemp -d)
+        echo "installing ogsolve 0.0.7 into $root ..." >&2
+        cargo install ogsolve --version 0.0.7 --root "$root" >&2
+        OGSOLVE=$root/bin/ogsolve
+    fi
+fi
+
+cargo build --profile fast --bin grundy >&2
+GRUNDY=target/fast/grundy
+
+now() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m/1e9}'; }
+
+printf '%-8s %10s  %-34s %-34s %9s %9s %7s\n' game n "grundy period" "ogsolve period" "grundy_s" "ogsolve_s" ratio
+for spec in $GAMES; do
+    game=${spec%%:*}
+    n=${spec##*:}
+    gt=()
+    ot=()
+    gper=""
+    oper=""
+    for ((r = 0; r < RUNS; r++)); do
+        t0=$(now)
+        gout=$("$GRUNDY" seq "$game" --to "$n" --quiet --threads "$THREADS")
+        t1=$(now)
+        oout=$("$OGSOLVE" "$game" -n "$n" -m rc)
+        t2=$(now)
+        gt+=($((t1 - t0)))
+        ot+=($((t2 - t1)))
+        gper=$(echo "$gout" | sed -n 's/^period: \([0-9]*\) from heap \([0-9]*\).*proved.*/p \1 n0 \2 (proved)/p; s/^period: \(no period.*\)/none/p; s/^period: apparent \([0-9]*\) from heap \([0-9]*\).*/p \1 n0 \2 (apparent)/p' | head -1)
+        oper=$(echo "$oout" | sed -n 's/.*found period of length \([0-9]*\) and pre-period \([0-9]*\).*/p \1 n0 \2/p' | head -1)
+    done
+    gm=$(printf '%s\n' "${gt[@]}" | median)
+    om=$(printf '%s\n' "${ot[@]}" | median)
+    ratio=$(awk -v a="$gm" -v b="$om" 'BEGIN { printf "%.2f", a / b }')
+    printf '%-8s %10s  %-34s %-34s %9s %9s %7s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "$gm" "$om" "$ratio"
+done

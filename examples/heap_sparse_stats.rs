@@ -1,0 +1,38 @@
+//! Print the sparse-space work counters for a code: `cargo run --release --example
+//! heap_sparse_stats -- 0.16 700000`.
+
+use grundy::families::heap::{Ruleset, sparse::Sparse};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let code = args.next().unwrap_or_else(|| "0.16".into());
+    let to: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let r: Ruleset = match code.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let Some(mut s) = Sparse::for_ruleset(&r) else {
+        eprintln!("{r}: the sparse-space method does not apply");
+        std::process::exit(2);
+    };
+    let t = std::time::Instant::now();
+    if let Err(e) = s.extend_to(to) {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+    let st = s.stats();
+    println!(
+        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), rebuilds {}",
+        t.elapsed().as_secs_f64(),
+        s.rare_count(),
+        s.mask(),
+        st.light_pairs,
+        st.scans,
+        st.scanned_pairs,
+        st.scanned_pairs as f64 / to.max(1) as f64,
+        st.rebuilds
+    );
+}

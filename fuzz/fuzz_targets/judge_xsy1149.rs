@@ -1,0 +1,8 @@
+//! Fuzz the xsy1149 judge parser: any bytes give an answer or a typed error, never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = grundy::judge::solve(grundy::judge::Problem::Xsy1149, data);
+});

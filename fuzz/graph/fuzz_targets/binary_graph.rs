@@ -1,0 +1,15 @@
+//! Fuzz the binary graph reader: any bytes give a graph or an error, never a panic or a huge
+//! allocation. Run: `cd fuzz/graph && cargo +nightly fuzz run binary_graph`.
+#![no_main]
+
+use grundy::families::digraph::binary;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = binary::read(data, Some(data.len() as u64));
+    if let Ok(g) = binary::read(data, None) {
+        let mut again = Vec::new();
+        binary::write(&g, &mut again).unwrap();
+        assert_eq!(again, data);
+    }
+});
