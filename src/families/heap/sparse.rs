@@ -55,6 +55,12 @@ const PAR_ROUND: usize = 1 << 13;
 const PAR_ROUND_MAX: usize = 1 << 16;
 /// Pairs scanned sequentially (early exit is likely) before a long scan goes parallel.
 const SEQ_FIRST: usize = 1 << 14;
+/// Pairs scanned plainly before targeted searches start.
+const PLAIN_FIRST: usize = 48;
+/// Checks per targeted search before falling back to the plain scan.
+const TARGET_BUDGET: usize = 256;
+/// Partner values tried per targeted search (the most frequent).
+const TARGET_PARTNERS: usize = 4;
 
 /// Work done so far by a [`Sparse`] computation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,6 +71,8 @@ pub struct SparseStats {
     pub scanned_pairs: u64,
     /// Heaps that needed a scan.
     pub scans: u64,
+    /// Pairs checked by targeted searches.
+    pub targeted_checks: u64,
     /// Times the heavy set was chosen anew.
     pub rebuilds: u64,
 }
@@ -87,6 +95,7 @@ pub struct Sparse {
     top: usize,
     /// Threads' buffers and thresholds for long scans.
     par: Par,
+    targets: Targets,
     stats: SparseStats,
     max_value: u16,
     next_rebuild: usize,
@@ -142,6 +151,11 @@ impl Sparse {
                 thresholds: (SEQ_FIRST, PAR_MIN),
             },
             stats: SparseStats::default(),
+            targets: Targets {
+                pos: vec![Vec::new(); 1 << 16],
+                order: Vec::new(),
+                enabled: true,
+            },
             max_value: 0,
             next_rebuild: 64,
             rare_at_rebuild: 0,
@@ -155,6 +169,9 @@ impl Sparse {
         for &v in &values {
             s.counts[v as usize] += 1;
             s.note_max(v);
+        }
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            s.targets.pos[v as usize].push(i as u32);
         }
         s.g = values;
         s.rebuild();
@@ -222,6 +239,7 @@ impl Sparse {
             self.top,
             &mut self.stats,
             &mut self.par,
+            &self.targets,
         );
         if result >= u16::MAX as usize {
             return Err(Overflow { heap: n });
@@ -230,8 +248,11 @@ impl Sparse {
         self.g.push(v);
         self.counts[result] += 1;
         self.note_max(v);
-        if !self.heavy[result] && n > 0 {
-            self.rare.push(n as u32);
+        if n > 0 {
+            self.targets.pos[result].push(n as u32);
+            if !self.heavy[result] {
+                self.rare.push(n as u32);
+            }
         }
         if n + 1 >= self.next_rebuild || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
             self.rebuild();
@@ -243,6 +264,12 @@ impl Sparse {
     /// Choose the heavy set anew from the value frequencies (module docs).
     fn rebuild(&mut self) {
         self.stats.rebuilds += 1;
+        let mut order: Vec<u16> = (0..=self.max_value)
+            .filter(|&v| self.counts[v as usize] > 0)
+            .collect();
+        order.sort_by_key(|&v| (std::cmp::Reverse(self.counts[v as usize]), v));
+        order.truncate(TARGET_PARTNERS);
+        self.targets.order = order;
         let n = self.g.len().max(1);
         let top = (self.max_value as usize + 1).next_power_of_two();
         let present: Vec<u16> = (0..top as u16)
@@ -361,9 +388,10 @@ impl Sparse {
                         top,
                         &mut work,
                         &mut par,
+                        &self.targets,
                     );
                     debug_assert_eq!(v, self.g[t] as usize);
-                    cost += work.light_pairs + work.scanned_pairs;
+                    cost += work.light_pairs + work.scanned_pairs + work.targeted_checks;
                     if cost >= best.0 {
                         break;
                     }
@@ -373,7 +401,39 @@ impl Sparse {
                 }
             }
         }
-        let (_, h, mask, light) = best;
+        let (best_cost, h, mask, light) = best;
+        // Targeted searches cost random accesses: keep them only if they pay (counted at 3 pairs
+        // a check) on the same samples.
+        if !samples.is_empty() && !h.is_empty() {
+            let mut scan = vec![false; (1 << 16) + 1];
+            for &x in &h {
+                for &y in &h {
+                    scan[(x ^ y) as usize] = true;
+                }
+            }
+            let mut cost = [0u64; 2];
+            for (i, enabled) in [true, false].into_iter().enumerate() {
+                self.targets.enabled = enabled;
+                for &t in &samples {
+                    let mut work = SparseStats::default();
+                    heap_value(
+                        &self.moves,
+                        &self.g,
+                        t,
+                        &light,
+                        &scan,
+                        &mut scratch,
+                        top,
+                        &mut work,
+                        &mut par,
+                        &self.targets,
+                    );
+                    cost[i] += work.light_pairs + work.scanned_pairs + 3 * work.targeted_checks;
+                }
+            }
+            self.targets.enabled = cost[0] < cost[1];
+        }
+        let _ = best_cost;
         self.mask = mask;
         self.heavy.fill(false);
         self.scan.fill(false);
@@ -401,6 +461,17 @@ struct Moves {
     unequal: bool,
 }
 
+/// Where each value occurs (heaps `>= 1`, increasing) and the most frequent values first: for
+/// targeted searches of one missing option value `v` as `x ⊕ y` with `G(m - a) = y`, `a` a heap
+/// of value `x = v ⊕ y`.
+#[derive(Clone, Debug)]
+struct Targets {
+    pos: Vec<Vec<u32>>,
+    order: Vec<u16>,
+    /// Whether targeted searches are used (chosen by replaying sample heaps, like `H`).
+    enabled: bool,
+}
+
 /// Threads for long scans: their buffers, and (sequential pairs first, least remaining length).
 #[derive(Clone, Debug)]
 struct Par {
@@ -422,6 +493,7 @@ fn heap_value(
     top: usize,
     stats: &mut SparseStats,
     par: &mut Par,
+    targets: &Targets,
 ) -> usize {
     seen[..=top].fill(0);
     for &k in &moves.take_all {
@@ -457,8 +529,66 @@ fn heap_value(
         return result;
     }
     stats.scans += 1;
+    // The first split digit: a short plain scan, then targeted searches for each missing value.
+    let mut start0 = 1;
+    if let Some(&k0) = moves.split.first()
+        && n >= k0 + 2
+        && targets.enabled
+    {
+        let m = n - k0;
+        let end = if moves.unequal && m % 2 == 0 {
+            m / 2
+        } else {
+            m / 2 + 1
+        };
+        let pre = PLAIN_FIRST.min(end);
+        while start0 < pre {
+            let hit = scan_until(g, m, start0, pre, result as u16, arr(seen));
+            stats.scanned_pairs += (hit.map_or(pre, |i| i + 1) - start0) as u64;
+            match hit {
+                Some(i) => {
+                    start0 = i + 1;
+                    result = first_zero(&seen[..=top]);
+                    if !scan[result] {
+                        return result;
+                    }
+                }
+                None => start0 = pre,
+            }
+        }
+        'targets: loop {
+            let mut budget = TARGET_BUDGET;
+            let mut found = false;
+            for &y in targets.order.iter().take(TARGET_PARTNERS) {
+                let x = (result as u16) ^ y;
+                for &a in &targets.pos[x as usize] {
+                    let a = a as usize;
+                    if a >= m || budget == 0 {
+                        break;
+                    }
+                    budget -= 1;
+                    if g[m - a] == y && !(moves.unequal && 2 * a == m) {
+                        found = true;
+                        break;
+                    }
+                }
+                if found || budget == 0 {
+                    break;
+                }
+            }
+            stats.targeted_checks += (TARGET_BUDGET - budget) as u64;
+            if !found {
+                break 'targets;
+            }
+            seen[result] = 1;
+            result = first_zero(&seen[..=top]);
+            if !scan[result] {
+                return result;
+            }
+        }
+    }
     let threads = par.threads;
-    for &k in &moves.split {
+    for (si, &k) in moves.split.iter().enumerate() {
         if n < k + 2 {
             break;
         }
@@ -469,7 +599,7 @@ fn heap_value(
         } else {
             m / 2 + 1
         };
-        let mut a = 1;
+        let mut a = if si == 0 { start0 } else { 1 };
         // Sequential (with early exit) up to `limit`; then parallel rounds while long.
         let (seq_first, par_min) = par.thresholds;
         let mut limit = if threads > 1 { seq_first.min(end) } else { end };
