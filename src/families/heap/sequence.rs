@@ -15,7 +15,7 @@ pub const MAX_TO: usize = 500_000_000;
 
 enum Inner {
     /// Sparse space on `u16` values.
-    Sparse(Sparse),
+    Sparse(Box<Sparse>),
     /// Any method on `u32` values.
     Plain(Vec<u32>),
 }
@@ -49,7 +49,7 @@ impl Sequencer {
             Kind::Code(c) if values.iter().all(|&v| v < u16::MAX as u32) => {
                 let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
                 match Sparse::resume(c, small) {
-                    Some(s) => Inner::Sparse(s),
+                    Some(s) => Inner::Sparse(Box::new(s)),
                     None => Inner::Plain(values),
                 }
             }

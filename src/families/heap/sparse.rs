@@ -287,7 +287,7 @@ impl Sparse {
                 let mask = mask as u16;
                 let light: u64 = present
                     .iter()
-                    .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+                    .filter(|&&v| (v & mask).count_ones().is_multiple_of(2))
                     .map(|&v| self.counts[v as usize] as u64)
                     .sum();
                 if light < best.0 {
@@ -536,7 +536,7 @@ fn heap_value(
         && targets.enabled
     {
         let m = n - k0;
-        let end = if moves.unequal && m % 2 == 0 {
+        let end = if moves.unequal && m.is_multiple_of(2) {
             m / 2
         } else {
             m / 2 + 1
@@ -594,7 +594,7 @@ fn heap_value(
         }
         let m = n - k;
         // Pairs a + (m - a) for 1 <= a < end; with `!`, the middle pair m/2 + m/2 is excluded.
-        let end = if moves.unequal && m % 2 == 0 {
+        let end = if moves.unequal && m.is_multiple_of(2) {
             m / 2
         } else {
             m / 2 + 1
