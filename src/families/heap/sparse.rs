@@ -87,8 +87,8 @@ pub struct Sparse {
     heavy: Vec<bool>,
     /// `scan[v]`: `v ∈ H ⊕ H`, so its absence needs a full scan.
     scan: Vec<bool>,
-    /// Light heaps `>= 1` (value not in `H`), increasing.
-    rare: Vec<u32>,
+    /// Light heaps `>= 1` (value not in `H`), increasing, with their values.
+    rare: Vec<(u32, u16)>,
     /// Options seen for the current heap, one byte per value (no read-modify-write chains).
     seen: Vec<u8>,
     /// A power of two above every value so far: option values are below it.
@@ -251,7 +251,7 @@ impl Sparse {
         if n > 0 {
             self.targets.pos[result].push(n as u32);
             if !self.heavy[result] {
-                self.rare.push(n as u32);
+                self.rare.push((n as u32, v));
             }
         }
         if n + 1 >= self.next_rebuild || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
@@ -326,7 +326,7 @@ impl Sparse {
             bufs: Vec::new(),
             thresholds: (usize::MAX, usize::MAX),
         };
-        let mut best: (u64, Vec<u16>, Option<u16>, Vec<u32>) =
+        let mut best: (u64, Vec<u16>, Option<u16>, Vec<(u32, u16)>) =
             (u64::MAX, Vec::new(), None, Vec::new());
         for (c, mask) in &candidates {
             // Light heaps (among 1..n) left by each prefix length j.
@@ -361,7 +361,9 @@ impl Sparse {
                 .map(|i| i as u32)
                 .collect();
             let mut scan = vec![false; (1 << 16) + 1];
-            for &j in &cuts {
+            // Tightest cut first (fewest light heaps, cheapest to replay), so that pruning by the
+            // best cost so far stops the expensive loose cuts early.
+            for &j in cuts.iter().rev() {
                 heavy.fill(false);
                 scan.fill(false);
                 for &x in &c[..j] {
@@ -370,10 +372,10 @@ impl Sparse {
                         scan[(x ^ y) as usize] = true;
                     }
                 }
-                let light: Vec<u32> = loose
+                let light: Vec<(u32, u16)> = loose
                     .iter()
-                    .copied()
-                    .filter(|&r| !heavy[self.g[r as usize] as usize])
+                    .map(|&r| (r, self.g[r as usize]))
+                    .filter(|&(_, v)| !heavy[v as usize])
                     .collect();
                 let mut cost = 0u64;
                 for &t in &samples {
@@ -487,7 +489,7 @@ fn heap_value(
     moves: &Moves,
     g: &[u16],
     n: usize,
-    light: &[u32],
+    light: &[(u32, u16)],
     scan: &[bool],
     seen: &mut [u8],
     top: usize,
@@ -506,20 +508,24 @@ fn heap_value(
             seen[g[n - k] as usize] = 1;
         }
     }
-    {
+    for &k in &moves.split {
+        if n < k + 2 {
+            break;
+        }
+        let m = n - k;
+        let count = light.partition_point(|&(r, _)| (r as usize) < m);
+        stats.light_pairs += count as u64;
+        if par.threads > 1 && count > par.thresholds.1 {
+            light_parallel(g, m, &light[..count], moves.unequal, top, seen, par);
+            continue;
+        }
         let seen = arr(seen);
-        for &k in &moves.split {
-            if n < k + 2 {
-                break;
-            }
-            let m = n - k;
-            let count = light.partition_point(|&r| (r as usize) < m);
-            stats.light_pairs += count as u64;
-            for &r in &light[..count] {
+        {
+            for &(r, gr) in &light[..count] {
                 let r = r as usize;
                 // With unequal splits r + r is not a move.
                 if !(moves.unequal && 2 * r == m) {
-                    seen[(g[r] ^ g[m - r]) as usize] = 1;
+                    seen[(gr ^ g[m - r]) as usize] = 1;
                 }
             }
         }
@@ -641,6 +647,41 @@ fn heap_value(
         }
     }
     result
+}
+
+/// Mark the option values of the splits `r + (m - r)` for the light heaps `r`, split over threads.
+fn light_parallel(
+    g: &[u16],
+    m: usize,
+    light: &[(u32, u16)],
+    unequal: bool,
+    top: usize,
+    seen: &mut [u8],
+    par: &mut Par,
+) {
+    use rayon::prelude::*;
+    let threads = par.threads;
+    par.bufs.resize_with(threads, Vec::new);
+    let per = light.len().div_ceil(threads);
+    par.bufs.par_iter_mut().enumerate().for_each(|(t, buf)| {
+        if buf.len() < 1 << 16 {
+            buf.resize(1 << 16, 0);
+        }
+        buf[..top].fill(0);
+        let chunk = light.chunks(per.max(1)).nth(t).unwrap_or(&[]);
+        let buf = arr(buf);
+        for &(r, gr) in chunk {
+            let r = r as usize;
+            if !(unequal && 2 * r == m) {
+                buf[(gr ^ g[m - r]) as usize] = 1;
+            }
+        }
+    });
+    for buf in &par.bufs {
+        for (s, &b) in seen[..top].iter_mut().zip(buf[..top].iter()) {
+            *s |= b;
+        }
+    }
 }
 
 /// Mark the option values of the splits `a + (m - a)` for `lo <= a < hi`, split over threads.
