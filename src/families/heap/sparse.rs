@@ -326,7 +326,7 @@ impl Sparse {
             bufs: Vec::new(),
             thresholds: (usize::MAX, usize::MAX),
         };
-        let mut best: (u64, Vec<u16>, Option<u16>, Vec<(u32, u16)>) =
+        let mut best: (u64, Vec<u16>, Option<u16>, LightHeaps) =
             (u64::MAX, Vec::new(), None, Vec::new());
         for (c, mask) in &candidates {
             // Light heaps (among 1..n) left by each prefix length j.
@@ -449,6 +449,9 @@ impl Sparse {
         self.rare_at_rebuild = self.rare.len();
     }
 }
+
+/// Light heaps with their values, increasing.
+type LightHeaps = Vec<(u32, u16)>;
 
 /// The moves of a code, by kind.
 #[derive(Clone, Debug)]
