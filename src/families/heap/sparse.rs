@@ -23,6 +23,12 @@
 //! by step 1 instead of by long scans in step 3. The candidates (best mask, greedy set, every cut)
 //! are re-evaluated from the value frequencies as the sequence grows.
 //!
+//! Two refinements of step 3, neither changing any value: after a short plain scan, a missing
+//! value `v` is first searched *targeted* — over the heaps `a` of a value `x = v ⊕ y` for the most
+//! frequent `y`, checking `G(m - a) = y` (enabled when replaying sample heaps shows it pays); and
+//! long scans (and long light passes) are split over the rayon threads in rounds, merging the
+//! marks and stopping at the first round after which the mex is certified.
+//!
 //! Applies to codes whose splits leave at most two heaps (octal, and hexadecimal digits without
 //! bit 8), with or without `!`; values are kept as `u16`.
 //!
