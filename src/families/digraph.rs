@@ -114,7 +114,7 @@ pub fn read_graph_with(
     let file = File::open(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
     // a pipe or device has no meaningful length
-    let len = meta.is_file().then(|| meta.len());
+    let len = meta.is_file().then_some(meta.len());
     read_graph_from(
         BufReader::with_capacity(1 << 16, file),
         &name,
