@@ -53,7 +53,7 @@ compare "squares multiset K=3 B=10^5" "$BIN count heaps sub:squares --heaps 3 --
         "squares ordered K=3 B=10^5" "$BIN count heaps sub:squares --heaps 3 --max 100000"
 
 echo "== 3. naive enumeration vs transform, subtract-a-square, 3 heaps 0..=1000, multisets"
-a=$("$BIN" count heaps sub:squares --heaps 3 --max 1000 --multiset | tail -3)
+a=$("$BIN" count heaps sub:squares --heaps 3 --max 1000 --multiset | tail -3 | sed "s/ (.*//")
 b=$("$NAIVE" sub:squares 3 1000 multiset)
 if [ "$a" != "$b" ]; then echo "MISMATCH: $a vs $b"; exit 1; fi
 compare "naive (examples/count_naive)" "$NAIVE sub:squares 3 1000 multiset" \

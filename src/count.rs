@@ -8,6 +8,17 @@
 //! `K = 10^18` heaps cost as little as `K = 2`. Multisets come from a generating function
 //! ([`multiset`]); loopy values (`∞(S)`) from Smith's sum rules ([`tokens`]).
 //!
+//! A new family plugs in by listing its components' values: build a [`ValueDistribution`] (from a
+//! slice of [`crate::Nimber`], from `(value, count)` pairs, or from a proved period with
+//! [`ValueDistribution::from_periodic`]) or a [`LoopyDistribution`], then ask for
+//! [`heaps::count_distribution`] / [`tokens::count_tokens`]. The seed counting problems are not
+//! sums over one fixed set of components — seed 000 varies the graph (edge subsets) and seed 004
+//! couples the XOR of the odd steps with their *sum* (a composition of the empty cells) — so they
+//! have their own exact methods in [`dag_edges`] and [`coin_strip`].
+//!
+//! Exact answers are refused beyond [`arithmetic::MAX_DIGITS`] digits (and when their tables or
+//! series would not fit in memory or a few seconds); counting modulo an odd `P` has no such limit.
+//!
 //! ```
 //! use grundy::count::{Arithmetic, distribution::ValueDistribution};
 //! use grundy::Nimber;
@@ -68,6 +79,16 @@ pub enum CountError {
     TooLargeExact {
         /// The estimated number of digits.
         digits: f64,
+    },
+    /// Exact counts for every XOR value that would not fit in memory.
+    #[error(
+        "exact counts for all {entries} XOR values would need about {gib:.1} GiB of memory; use a modulus (--mod P) instead"
+    )]
+    TooLargeExactTable {
+        /// The number of XOR values `2^b`.
+        entries: usize,
+        /// The estimated memory in GiB.
+        gib: f64,
     },
     /// An exact multiset count whose series would take too long.
     #[error(

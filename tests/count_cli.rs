@@ -208,13 +208,13 @@ fn bad_arguments_exit_2_with_a_clear_message() {
             &[
                 "count",
                 "heaps",
-                "kayles",
+                "sub:squares",
                 "--heaps",
                 "2",
                 "--max",
                 "99999999999",
             ],
-            "supported limit",
+            "no proved period",
         ),
         (
             &[
@@ -247,4 +247,53 @@ fn bad_arguments_exit_2_with_a_clear_message() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 2"));
+}
+
+#[test]
+fn a_proved_period_extends_the_family_to_any_size() {
+    // Beyond 4096 heaps the values come from Kayles' proved period (12 from 71): the counts must
+    // equal those over the directly computed values.
+    let r: Ruleset = "kayles".parse().unwrap();
+    let values = r.values(5000);
+    for multiset in [false, true] {
+        let (p, total) = heaps::brute_force(&values[4990..], 2, multiset);
+        let want = heaps::count_heaps(&values[7..], 3, multiset, grundy::count::Arithmetic::Exact)
+            .unwrap();
+        let mut args = vec![
+            "count", "heaps", "kayles", "--heaps", "3", "--min", "7", "--max", "5000",
+        ];
+        if multiset {
+            args.push("--multiset");
+        }
+        let v = json(&args);
+        assert_eq!(v["p_positions"].to_string(), want.p_positions.to_string());
+        assert_eq!(v["total"].to_string(), want.total.to_string());
+        let mut args = vec![
+            "count", "heaps", "kayles", "--heaps", "2", "--min", "4990", "--max", "5000",
+        ];
+        if multiset {
+            args.push("--multiset");
+        }
+        let v = json(&args);
+        assert_eq!(
+            (v["p_positions"].as_u64(), v["total"].as_u64()),
+            (Some(p), Some(total))
+        );
+    }
+    grundy()
+        .args([
+            "count",
+            "heaps",
+            "kayles",
+            "--heaps",
+            "3",
+            "--max",
+            "1000000000000000000",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("period 12 from heap 71 (proved)"))
+        .stdout(predicate::str::contains(
+            "total: 1000000000000000003000000000000000003000000000000000001",
+        ));
 }

@@ -97,6 +97,16 @@ fn binary_form_round_trips_and_gives_the_same_answer() {
             .clone()
     };
     assert_eq!(run(text.path()), run(&bin));
+    // the binary form also comes through standard input
+    let from_stdin = grundy()
+        .args(["graph", "-", "--tokens", "0,2,3", "--values", "--json"])
+        .write_stdin(std::fs::read(&bin).unwrap())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(from_stdin, run(&bin));
     // corrupt one byte: a checksum error, exit 2
     let mut bytes = std::fs::read(&bin).unwrap();
     let last = bytes.len() - 6;

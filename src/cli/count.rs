@@ -2,17 +2,19 @@
 //! `grundy count graph <FILE|-> --tokens K [--vertices N] [--multiset] [--mod P] [--json]`:
 //! how many positions of a family are P, N (and D on loopy graphs).
 
+use std::collections::HashMap;
 use std::io::Write;
 
-use grundy::count::{Arithmetic, CountError, LoopyDistribution, heaps, tokens};
-use grundy::families::digraph::{self, GraphError};
+use grundy::Nimber;
+use grundy::count::{Arithmetic, CountError, LoopyDistribution, ValueDistribution, heaps, tokens};
+use grundy::families::digraph::{self, GraphError, GraphValues};
 use grundy::families::heap::Ruleset;
 use num_bigint::BigUint;
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
 
-/// The largest `--max` accepted: the heap values are computed one size at a time.
+/// The largest `--max` whose values are computed one by one (beyond it, only a proved period).
 pub const MAX_HEAP: u64 = 10_000_000;
 
 /// Arguments of `grundy count`.
@@ -126,18 +128,11 @@ fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
             a.min
         )));
     }
-    if a.max > MAX_HEAP {
-        return Err(Failure::invalid(anyhow::anyhow!(
-            "--max {} is above the supported limit {MAX_HEAP} (heap values are computed one size at a time)",
-            a.max
-        )));
-    }
     let arith = arithmetic(a.modulus);
     // Validate the modulus before the (possibly long) value computation.
     heaps::count_heaps(&[], 0, a.multiset, arith).map_err(count_failure)?;
-    let values = ruleset.values(a.max as usize);
-    let family = &values[a.min as usize..];
-    let c = heaps::count_heaps(family, a.heaps, a.multiset, arith).map_err(count_failure)?;
+    let (dist, method) = heap_distribution(&ruleset, a.min, a.max)?;
+    let c = heaps::count_distribution(&dist, a.heaps, a.multiset, arith).map_err(count_failure)?;
     if a.json {
         return write_json(out, &c);
     }
@@ -150,6 +145,7 @@ fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
         shape(a.multiset),
         modulo(a.modulus)
     )?;
+    writeln!(out, "heap values: {method}")?;
     writeln!(
         out,
         "P-positions: {} (the player to move loses)",
@@ -162,6 +158,65 @@ fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
     )?;
     writeln!(out, "total: {}", c.total)?;
     Ok(())
+}
+
+/// Heaps up to this size are computed directly; beyond it a proved period is sought first.
+const DIRECT: u64 = 4096;
+
+/// A period is sought in the values of heaps up to this size.
+const PROOF_LIMIT: u64 = 65536;
+
+/// The value distribution of heap sizes `lo..=hi`: directly for small `hi`; otherwise from a
+/// *proved* ordinary period (found in values computed up to 1024, 2048, ... heaps), which makes
+/// any `hi` cheap; without a proof, from all values up to `hi` (at most [`MAX_HEAP`]).
+fn heap_distribution(
+    ruleset: &Ruleset,
+    lo: u64,
+    hi: u64,
+) -> Result<(ValueDistribution, String), Failure> {
+    if hi <= DIRECT {
+        let values = ruleset.values(hi as usize);
+        let d = ValueDistribution::from_nimbers(&values[lo as usize..]).map_err(count_failure)?;
+        return Ok((d, format!("computed for every heap 0..={hi}")));
+    }
+    let mut to = 1024u64;
+    while to <= PROOF_LIMIT {
+        let analysis = ruleset.analyse(to as usize);
+        if let Some(p) = analysis.period()
+            && p.proved
+            && p.saltus == 0
+        {
+            let values: Vec<Nimber> = analysis.nimbers().collect();
+            let d = ValueDistribution::from_periodic(
+                &values,
+                p.preperiod as u64,
+                p.period as u64,
+                lo,
+                hi,
+            )
+            .map_err(count_failure)?;
+            let how = format!(
+                "period {} from heap {} (proved), extended to every heap up to {hi}",
+                p.period, p.preperiod
+            );
+            return Ok((d, how));
+        }
+        if to >= hi {
+            let values: Vec<Nimber> = analysis.nimbers().collect();
+            let d = ValueDistribution::from_nimbers(&values[lo as usize..=hi as usize])
+                .map_err(count_failure)?;
+            return Ok((d, format!("computed for every heap 0..={hi}")));
+        }
+        to = (to * 4).min(hi);
+    }
+    if hi > MAX_HEAP {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--max {hi} is above {MAX_HEAP}, and no proved period (without saltus) shows in the values of heaps 0..={PROOF_LIMIT}: the values cannot be extended that far"
+        )));
+    }
+    let values = ruleset.values(hi as usize);
+    let d = ValueDistribution::from_nimbers(&values[lo as usize..]).map_err(count_failure)?;
+    Ok((d, format!("computed for every heap 0..={hi}")))
 }
 
 fn shape(multiset: bool) -> &'static str {
@@ -190,6 +245,39 @@ fn graph_failure(e: GraphError) -> Failure {
     }
 }
 
+/// The value distribution of the vertices: finite values counted densely, each distinct set `S`
+/// of the infinite values `∞(S)` counted once (borrowed, no copy per vertex).
+fn distribution_of(values: &GraphValues) -> Result<LoopyDistribution, Failure> {
+    let mut finite: Vec<u64> = Vec::new();
+    let mut sets: HashMap<&[u32], u64> = HashMap::new();
+    for v in 0..values.len() as u32 {
+        match values.finite(v) {
+            Some(n) => {
+                let i = n.0 as usize;
+                if i >= finite.len() {
+                    finite.resize(i + 1, 0);
+                }
+                finite[i] += 1;
+            }
+            None => {
+                *sets
+                    .entry(values.infinite_set(v).unwrap_or(&[]))
+                    .or_insert(0) += 1
+            }
+        }
+    }
+    LoopyDistribution::from_counts(
+        finite
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c > 0)
+            .map(|(v, &c)| (Nimber(v as u64), c)),
+        sets.into_iter()
+            .map(|(s, c)| (s.iter().map(|&x| u64::from(x)).collect(), c)),
+    )
+    .map_err(count_failure)
+}
+
 fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
     let arith = arithmetic(a.modulus);
     tokens::count_tokens_of(&[], 0, a.multiset, arith).map_err(count_failure)?;
@@ -211,8 +299,7 @@ fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
     }
     .map_err(graph_failure)?;
     let values = digraph::values(&g, &bar);
-    let dist = LoopyDistribution::from_values_iter((0..values.len() as u32).map(|v| values.get(v)))
-        .map_err(count_failure)?;
+    let dist = distribution_of(&values)?;
     let c = tokens::count_tokens(&dist, a.tokens, a.multiset, arith).map_err(count_failure)?;
     if a.json {
         return write_json(out, &c);

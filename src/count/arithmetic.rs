@@ -212,6 +212,22 @@ impl Ring for Residues {
     }
 }
 
+/// The most memory the exact counts of all XOR values may take, in bytes (512 MiB; the transform briefly needs about twice that).
+pub const MAX_EXACT_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
+
+/// Refuse exact counts whose table (`entries` numbers of about `10^log10`) would not fit in
+/// [`MAX_EXACT_BYTES`].
+pub fn check_exact_memory(entries: usize, log10: f64) -> Result<(), CountError> {
+    let bytes = entries as f64 * (log10 * std::f64::consts::LOG2_10 / 8.0 + 32.0);
+    if bytes > MAX_EXACT_BYTES {
+        return Err(CountError::TooLargeExactTable {
+            entries,
+            gib: bytes / (1024.0 * 1024.0 * 1024.0),
+        });
+    }
+    Ok(())
+}
+
 /// The most big-number word operations an exact multiset count may take (a few seconds);
 /// beyond it the count asks for `--mod`.
 pub const MAX_EXACT_WORK: f64 = 3.0e8;

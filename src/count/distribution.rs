@@ -19,7 +19,7 @@ use super::transform::{inverse_wht, wht_i128};
 use crate::{LoopyValue, Nimber};
 
 /// Values must be below `2^MAX_BITS` (the transform is dense over `0..2^b`).
-pub const MAX_BITS: u32 = 24;
+pub const MAX_BITS: u32 = 22;
 
 /// How many components have each finite value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,6 +188,7 @@ impl ValueDistribution {
             Arithmetic::Exact => {
                 let log10 = log10_count(n, k, multiset);
                 arithmetic::check_exact_size(log10)?;
+                arithmetic::check_exact_memory(self.counts.len(), log10)?;
                 if multiset {
                     self.check_exact_multiset_work(k, log10)?;
                 }
@@ -260,7 +261,7 @@ pub(crate) fn log10_count(n: u64, k: u128, multiset: bool) -> f64 {
         if n == 0 {
             return 0.0;
         }
-        arithmetic::log10_binomial_bound(u128::from(n) + k - 1, k)
+        arithmetic::log10_binomial_bound(u128::from(n).saturating_add(k) - 1, k)
     } else if n <= 1 {
         0.0
     } else {
@@ -421,21 +422,41 @@ impl LoopyDistribution {
     ) -> Result<LoopyDistribution, CountError> {
         let mut finite: HashMap<u64, u64> = HashMap::new();
         let mut infinite: HashMap<Vec<u64>, u64> = HashMap::new();
-        let mut infinite_total = 0u64;
         for v in values {
             match v {
                 LoopyValue::Finite(n) => *finite.entry(n.0).or_insert(0) += 1,
-                LoopyValue::Infinite(mut s) => {
-                    s.sort_unstable();
-                    s.dedup();
-                    *infinite.entry(s).or_insert(0) += 1;
-                    infinite_total += 1;
-                }
+                LoopyValue::Infinite(s) => *infinite.entry(s).or_insert(0) += 1,
             }
         }
-        let finite =
-            ValueDistribution::from_counts(finite.into_iter().map(|(v, n)| (Nimber(v), n)))?;
-        let mut infinite: Vec<(Vec<u64>, u64)> = infinite.into_iter().collect();
+        Self::from_counts(finite.into_iter().map(|(v, n)| (Nimber(v), n)), infinite)
+    }
+
+    /// The distribution from counts: `(finite value, how many)` and `(S of ∞(S), how many)`
+    /// pairs (repeats add up; each `S` is sorted and deduplicated here).
+    ///
+    /// ```
+    /// use grundy::{Nimber, count::LoopyDistribution};
+    /// let d = LoopyDistribution::from_counts([(Nimber(0), 5)], [(vec![2, 0], 1), (vec![0, 2, 2], 2)]).unwrap();
+    /// assert_eq!(d.infinite(), &[(vec![0, 2], 3)]);
+    /// ```
+    pub fn from_counts<F, I>(finite: F, infinite: I) -> Result<LoopyDistribution, CountError>
+    where
+        F: IntoIterator<Item = (Nimber, u64)>,
+        I: IntoIterator<Item = (Vec<u64>, u64)>,
+    {
+        let finite = ValueDistribution::from_counts(finite)?;
+        let mut sets: HashMap<Vec<u64>, u64> = HashMap::new();
+        let mut infinite_total = 0u64;
+        for (mut s, n) in infinite {
+            s.sort_unstable();
+            s.dedup();
+            let e = sets.entry(s).or_insert(0);
+            *e = e.checked_add(n).ok_or(CountError::FamilyTooLarge)?;
+            infinite_total = infinite_total
+                .checked_add(n)
+                .ok_or(CountError::FamilyTooLarge)?;
+        }
+        let mut infinite: Vec<(Vec<u64>, u64)> = sets.into_iter().collect();
         infinite.sort_unstable();
         if finite.total().checked_add(infinite_total).is_none() {
             return Err(CountError::FamilyTooLarge);

@@ -76,6 +76,8 @@ pub fn count_tokens(
         Arithmetic::Exact => {
             let log10 = log10_count(dist.total(), k, multiset);
             arithmetic::check_exact_size(log10)?;
+            // Two tables: the sums of K and of K - 1 tokens.
+            arithmetic::check_exact_memory(2 * dist.finite().len(), log10)?;
             if multiset {
                 dist.finite().check_exact_multiset_work(k, log10)?;
             }

@@ -112,11 +112,13 @@ pub fn read_graph_with(
         error,
     };
     let file = File::open(path).map_err(io)?;
-    let len = file.metadata().map_err(io)?.len();
+    let meta = file.metadata().map_err(io)?;
+    // a pipe or device has no meaningful length
+    let len = meta.is_file().then_some(meta.len());
     read_graph_from(
         BufReader::with_capacity(1 << 16, file),
         &name,
-        Some(len),
+        len,
         vertices,
         progress,
     )

@@ -4,6 +4,15 @@
 //! A position is a multiset of heaps; by the Sprague–Grundy theorem its value is the XOR of the
 //! values `G(n)` of its heaps, so everything rests on the nim-sequence of one heap.
 //!
+//! * [`ruleset`]: the rules as data, one parser (`FromStr`) and printer (`Display`);
+//! * [`naive`]: the straightforward mex over every move — the cross-check;
+//! * [`sparse`]: the sparse-space (rare/common) method for codes, `u16` values, rayon for long scans;
+//! * [`subtraction`]: subtraction and all-but games;
+//! * [`sequence`]: [`Sequencer`] (resumable, chunked, picks the method) and [`Analysis`] (values,
+//!   period, [`Analysis::value_at`] for any heap when the period is proved);
+//! * [`periodicity`]: period detection and the theorems that prove it;
+//! * [`checkpoint`]: atomic, checksummed checkpoints.
+//!
 //! ```
 //! use grundy::{Nimber, families::heap::Ruleset};
 //! let kayles: Ruleset = "kayles".parse().unwrap();
@@ -12,6 +21,11 @@
 //! let mut moves = Vec::new();
 //! kayles.moves(3, &mut moves); // take 1 or 2 counters, from the end or the middle
 //! assert_eq!(moves, vec![vec![1], vec![1, 1], vec![2]]);
+//! // Kayles is periodic (period 12 from heap 71), which 300 values prove:
+//! let a = kayles.analyse(300);
+//! let p = a.period().unwrap();
+//! assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
+//! assert_eq!(a.value_at(10u64.pow(12)), a.value_at(10u64.pow(12) - 12));
 //! ```
 
 pub mod checkpoint;

@@ -116,3 +116,54 @@ pub fn grundy_values(g: &Digraph, progress: &dyn Progress) -> Option<Vec<u32>> {
     progress.finish();
     Some(value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Silent;
+
+    /// Plain reference: mex over successors along Kahn's order, reversed.
+    fn reference(g: &Digraph) -> Vec<u32> {
+        let order = topological_order(g).unwrap();
+        let mut value = vec![0u32; g.vertex_count()];
+        for &u in order.iter().rev() {
+            let vals: Vec<u64> = g
+                .successors(u)
+                .iter()
+                .map(|&w| value[w as usize] as u64)
+                .collect();
+            value[u as usize] = crate::mex::mex(vals) as u32;
+        }
+        value
+    }
+
+    #[test]
+    fn dfs_values_agree_with_kahn_order_and_mex() {
+        // random DAG edges (low to high ids), then a hub of out-degree 70000
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let n = 80_000u32;
+        let mut edges: Vec<(u32, u32)> = (0..300_000)
+            .map(|_| {
+                let (a, b) = ((rng() % n as u64) as u32, (rng() % n as u64) as u32);
+                (a.min(b), a.max(b))
+            })
+            .filter(|&(a, b)| a != b)
+            .collect();
+        let g = Digraph::from_edges(n as usize, &edges).unwrap();
+        assert_eq!(grundy_values(&g, &Silent).unwrap(), reference(&g));
+        edges.extend((1..70_001).map(|v| (0, v)));
+        let g = Digraph::from_edges(n as usize, &edges).unwrap();
+        assert!(g.out_degree(0) >= u16::MAX as usize);
+        assert_eq!(grundy_values(&g, &Silent).unwrap(), reference(&g));
+        // a cycle anywhere is reported
+        edges.push((n - 1, 0));
+        let g = Digraph::from_edges(n as usize, &edges).unwrap();
+        assert_eq!(grundy_values(&g, &Silent), None);
+    }
+}

@@ -437,7 +437,7 @@ fn parse_piece(
         line += 1;
         line_start = i;
         // fast path: the common line `digits SP digits LF`, ids of at most 8 digits (SWAR)
-        if i + 17 <= len
+        if i + 18 <= len
             && let Some((a, la)) = swar_number(&bytes[i..i + 8])
             && bytes[i + la] == b' '
             && let Some((b, lb)) = swar_number(&bytes[i + la + 1..i + la + 9])
@@ -618,6 +618,60 @@ mod tests {
         }
 
         #[test]
+        fn agrees_with_a_plain_split_whitespace_reference(
+            lines in prop::collection::vec(
+                prop::collection::vec(
+                    prop_oneof![
+                        (0u64..1000).prop_map(|v| v.to_string()),
+                        (0u64..1_000_000_000).prop_map(|v| v.to_string()),
+                        (10_000_000u64..100_000_000).prop_map(|v| v.to_string()),
+                        Just("-5".to_string()),
+                        Just("0x1".to_string()),
+                        Just("#c".to_string()),
+                    ],
+                    0..4),
+                0..12),
+            final_newline in any::<bool>(),
+        ) {
+            let mut text = lines.iter().map(|l| l.join(" ")).collect::<Vec<_>>().join("\n");
+            if final_newline {
+                text.push('\n');
+            }
+            // the reference: split each line at whitespace after cutting a comment
+            let mut want: Result<Vec<(u32, u32)>, u64> = Ok(Vec::new());
+            for (k, line) in text.split('\n').enumerate() {
+                let body = line.split('#').next().unwrap_or("");
+                let toks: Vec<&str> = body.split_whitespace().collect();
+                if toks.is_empty() {
+                    continue;
+                }
+                let ids: Vec<Option<u32>> = toks
+                    .iter()
+                    .map(|t| t.parse::<u64>().ok().filter(|&v| v < MAX_VERTICES as u64).map(|v| v as u32))
+                    .collect();
+                match ids.as_slice() {
+                    [Some(a), Some(b)] => {
+                        if let Ok(e) = want.as_mut() {
+                            e.push((*a, *b));
+                        }
+                    }
+                    _ => {
+                        want = Err(k as u64 + 1);
+                        break;
+                    }
+                }
+            }
+            // the columns as parsed (no CSR: ids up to 2^28 would make huge graphs)
+            let got = parse_piece(text.as_bytes(), MAX_VERTICES, None)
+                .map(|p| p.src.into_iter().zip(p.dst).collect::<Vec<_>>());
+            match (got, want) {
+                (Ok(g), Ok(e)) => prop_assert_eq!(g, e),
+                (Err((_, e)), Err(line)) => prop_assert_eq!(e.line, line),
+                (got, want) => prop_assert!(false, "{:?} vs {:?} on {:?}", got, want, text),
+            }
+        }
+
+        #[test]
         fn formatted_edge_lists_parse_to_the_same_graph_in_any_chunking(
             rows in prop::collection::vec(
                 (prop::option::weighted(0.8, (0u32..40, 0u32..40)), blank(), blank(), 0u8..4),
@@ -725,6 +779,15 @@ mod tests {
         assert_eq!(g.successors(0), &[1]);
         assert_eq!(g.successors(1), &[1]);
         assert_eq!(g.successors(2), &[0]);
+        // eight-digit ids filling the last line exactly, with and without a newline
+        for text in [
+            &b"12345678 12345677"[..],
+            b"12345678 12345677\n",
+            b"0 1\n12345678 2",
+        ] {
+            let g = parse_edge_list(text, None).unwrap();
+            assert_eq!(g.vertex_count(), 12_345_679);
+        }
         let g = parse_edge_list(b"", Some(4)).unwrap();
         assert_eq!((g.vertex_count(), g.edge_count()), (4, 0));
         assert_eq!(

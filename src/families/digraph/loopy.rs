@@ -15,7 +15,8 @@
 //! the set of finite values among the followers. A token at `u` behaves like the nimber `*γ(u)`
 //! when finite; sums follow Smith's rules ([`crate::LoopyValue::sum`]).
 //!
-//! **Algorithm** (Fraenkel–Yesha; Fraenkel 2004, Algorithm GSG). All vertices start unlabelled.
+//! **Algorithm** (the phase procedure of Fraenkel–Yesha 1986, as presented in Fraenkel 2004).
+//! All vertices start unlabelled.
 //! For `i = 0, 1, 2, ...`:
 //! 1. while some unlabelled `u` has no follower labelled `i` and every follower of `u` that is
 //!    unlabelled or labelled `∞` has a follower labelled `i`: label `u` with `i`;
@@ -39,6 +40,10 @@
 //! across phases, so a phase starts its counters in `O(1)` per unlabelled vertex instead of
 //! rescanning their edges. A phase then costs `O(unlabelled vertices + edges into vertices
 //! labelled or marked in it)`.
+//!
+//! The tests check every value against an independent oracle with no Sprague–Grundy theory:
+//! retrograde (win/lose/draw) analysis of "a token at `u` plus a Nim heap of size `n`", whose
+//! outcome is P iff `γ(u) = n` for finite `γ(u)`, and N iff `n ∈ K` (else a draw) for `∞(K)`.
 
 use super::csr::Digraph;
 use crate::progress::Progress;

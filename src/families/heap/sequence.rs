@@ -15,7 +15,7 @@ pub const MAX_TO: usize = 500_000_000;
 
 enum Inner {
     /// Sparse space on `u16` values.
-    Sparse(Sparse),
+    Sparse(Box<Sparse>),
     /// Any method on `u32` values.
     Plain(Vec<u32>),
 }
@@ -49,7 +49,7 @@ impl Sequencer {
             Kind::Code(c) if values.iter().all(|&v| v < u16::MAX as u32) => {
                 let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
                 match Sparse::resume(c, small) {
-                    Some(s) => Inner::Sparse(s),
+                    Some(s) => Inner::Sparse(Box::new(s)),
                     None => Inner::Plain(values),
                 }
             }
@@ -276,8 +276,14 @@ impl Analysis {
     /// CRC-32 of the values written as little-endian `u32`s: a fingerprint to compare runs.
     pub fn checksum(&self) -> u32 {
         let mut h = crc32fast::Hasher::new();
-        for v in self.iter_u64() {
-            h.update(&(v as u32).to_le_bytes());
+        let mut buf = Vec::with_capacity(1 << 16);
+        let mut it = self.iter_u64().peekable();
+        while it.peek().is_some() {
+            buf.clear();
+            for v in it.by_ref().take(1 << 14) {
+                buf.extend_from_slice(&(v as u32).to_le_bytes());
+            }
+            h.update(&buf);
         }
         h.finalize()
     }

@@ -23,6 +23,12 @@
 //! by step 1 instead of by long scans in step 3. The candidates (best mask, greedy set, every cut)
 //! are re-evaluated from the value frequencies as the sequence grows.
 //!
+//! Two refinements of step 3, neither changing any value: after a short plain scan, a missing
+//! value `v` is first searched *targeted* — over the heaps `a` of a value `x = v ⊕ y` for the most
+//! frequent `y`, checking `G(m - a) = y` (enabled when replaying sample heaps shows it pays); and
+//! long scans (and long light passes) are split over the rayon threads in rounds, merging the
+//! marks and stopping at the first round after which the mex is certified.
+//!
 //! Applies to codes whose splits leave at most two heaps (octal, and hexadecimal digits without
 //! bit 8), with or without `!`; values are kept as `u16`.
 //!
@@ -55,6 +61,12 @@ const PAR_ROUND: usize = 1 << 13;
 const PAR_ROUND_MAX: usize = 1 << 16;
 /// Pairs scanned sequentially (early exit is likely) before a long scan goes parallel.
 const SEQ_FIRST: usize = 1 << 14;
+/// Pairs scanned plainly before targeted searches start.
+const PLAIN_FIRST: usize = 48;
+/// Checks per targeted search before falling back to the plain scan.
+const TARGET_BUDGET: usize = 256;
+/// Partner values tried per targeted search (the most frequent).
+const TARGET_PARTNERS: usize = 4;
 
 /// Work done so far by a [`Sparse`] computation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,6 +77,8 @@ pub struct SparseStats {
     pub scanned_pairs: u64,
     /// Heaps that needed a scan.
     pub scans: u64,
+    /// Pairs checked by targeted searches.
+    pub targeted_checks: u64,
     /// Times the heavy set was chosen anew.
     pub rebuilds: u64,
 }
@@ -79,14 +93,15 @@ pub struct Sparse {
     heavy: Vec<bool>,
     /// `scan[v]`: `v ∈ H ⊕ H`, so its absence needs a full scan.
     scan: Vec<bool>,
-    /// Light heaps `>= 1` (value not in `H`), increasing.
-    rare: Vec<u32>,
+    /// Light heaps `>= 1` (value not in `H`), increasing, with their values.
+    rare: Vec<(u32, u16)>,
     /// Options seen for the current heap, one byte per value (no read-modify-write chains).
     seen: Vec<u8>,
     /// A power of two above every value so far: option values are below it.
     top: usize,
     /// Threads' buffers and thresholds for long scans.
     par: Par,
+    targets: Targets,
     stats: SparseStats,
     max_value: u16,
     next_rebuild: usize,
@@ -142,6 +157,11 @@ impl Sparse {
                 thresholds: (SEQ_FIRST, PAR_MIN),
             },
             stats: SparseStats::default(),
+            targets: Targets {
+                pos: vec![Vec::new(); 1 << 16],
+                order: Vec::new(),
+                enabled: true,
+            },
             max_value: 0,
             next_rebuild: 64,
             rare_at_rebuild: 0,
@@ -155,6 +175,9 @@ impl Sparse {
         for &v in &values {
             s.counts[v as usize] += 1;
             s.note_max(v);
+        }
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            s.targets.pos[v as usize].push(i as u32);
         }
         s.g = values;
         s.rebuild();
@@ -222,6 +245,7 @@ impl Sparse {
             self.top,
             &mut self.stats,
             &mut self.par,
+            &self.targets,
         );
         if result >= u16::MAX as usize {
             return Err(Overflow { heap: n });
@@ -230,8 +254,11 @@ impl Sparse {
         self.g.push(v);
         self.counts[result] += 1;
         self.note_max(v);
-        if !self.heavy[result] && n > 0 {
-            self.rare.push(n as u32);
+        if n > 0 {
+            self.targets.pos[result].push(n as u32);
+            if !self.heavy[result] {
+                self.rare.push((n as u32, v));
+            }
         }
         if n + 1 >= self.next_rebuild || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
             self.rebuild();
@@ -243,6 +270,12 @@ impl Sparse {
     /// Choose the heavy set anew from the value frequencies (module docs).
     fn rebuild(&mut self) {
         self.stats.rebuilds += 1;
+        let mut order: Vec<u16> = (0..=self.max_value)
+            .filter(|&v| self.counts[v as usize] > 0)
+            .collect();
+        order.sort_by_key(|&v| (std::cmp::Reverse(self.counts[v as usize]), v));
+        order.truncate(TARGET_PARTNERS);
+        self.targets.order = order;
         let n = self.g.len().max(1);
         let top = (self.max_value as usize + 1).next_power_of_two();
         let present: Vec<u16> = (0..top as u16)
@@ -260,7 +293,7 @@ impl Sparse {
                 let mask = mask as u16;
                 let light: u64 = present
                     .iter()
-                    .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+                    .filter(|&&v| (v & mask).count_ones().is_multiple_of(2))
                     .map(|&v| self.counts[v as usize] as u64)
                     .sum();
                 if light < best.0 {
@@ -299,7 +332,7 @@ impl Sparse {
             bufs: Vec::new(),
             thresholds: (usize::MAX, usize::MAX),
         };
-        let mut best: (u64, Vec<u16>, Option<u16>, Vec<u32>) =
+        let mut best: (u64, Vec<u16>, Option<u16>, LightHeaps) =
             (u64::MAX, Vec::new(), None, Vec::new());
         for (c, mask) in &candidates {
             // Light heaps (among 1..n) left by each prefix length j.
@@ -334,7 +367,9 @@ impl Sparse {
                 .map(|i| i as u32)
                 .collect();
             let mut scan = vec![false; (1 << 16) + 1];
-            for &j in &cuts {
+            // Tightest cut first (fewest light heaps, cheapest to replay), so that pruning by the
+            // best cost so far stops the expensive loose cuts early.
+            for &j in cuts.iter().rev() {
                 heavy.fill(false);
                 scan.fill(false);
                 for &x in &c[..j] {
@@ -343,10 +378,10 @@ impl Sparse {
                         scan[(x ^ y) as usize] = true;
                     }
                 }
-                let light: Vec<u32> = loose
+                let light: Vec<(u32, u16)> = loose
                     .iter()
-                    .copied()
-                    .filter(|&r| !heavy[self.g[r as usize] as usize])
+                    .map(|&r| (r, self.g[r as usize]))
+                    .filter(|&(_, v)| !heavy[v as usize])
                     .collect();
                 let mut cost = 0u64;
                 for &t in &samples {
@@ -361,9 +396,10 @@ impl Sparse {
                         top,
                         &mut work,
                         &mut par,
+                        &self.targets,
                     );
                     debug_assert_eq!(v, self.g[t] as usize);
-                    cost += work.light_pairs + work.scanned_pairs;
+                    cost += work.light_pairs + work.scanned_pairs + work.targeted_checks;
                     if cost >= best.0 {
                         break;
                     }
@@ -373,7 +409,39 @@ impl Sparse {
                 }
             }
         }
-        let (_, h, mask, light) = best;
+        let (best_cost, h, mask, light) = best;
+        // Targeted searches cost random accesses: keep them only if they pay (counted at 3 pairs
+        // a check) on the same samples.
+        if !samples.is_empty() && !h.is_empty() {
+            let mut scan = vec![false; (1 << 16) + 1];
+            for &x in &h {
+                for &y in &h {
+                    scan[(x ^ y) as usize] = true;
+                }
+            }
+            let mut cost = [0u64; 2];
+            for (i, enabled) in [true, false].into_iter().enumerate() {
+                self.targets.enabled = enabled;
+                for &t in &samples {
+                    let mut work = SparseStats::default();
+                    heap_value(
+                        &self.moves,
+                        &self.g,
+                        t,
+                        &light,
+                        &scan,
+                        &mut scratch,
+                        top,
+                        &mut work,
+                        &mut par,
+                        &self.targets,
+                    );
+                    cost[i] += work.light_pairs + work.scanned_pairs + 3 * work.targeted_checks;
+                }
+            }
+            self.targets.enabled = cost[0] < cost[1];
+        }
+        let _ = best_cost;
         self.mask = mask;
         self.heavy.fill(false);
         self.scan.fill(false);
@@ -388,6 +456,9 @@ impl Sparse {
     }
 }
 
+/// Light heaps with their values, increasing.
+type LightHeaps = Vec<(u32, u16)>;
+
 /// The moves of a code, by kind.
 #[derive(Clone, Debug)]
 struct Moves {
@@ -399,6 +470,17 @@ struct Moves {
     split: Vec<usize>,
     /// Split parts must differ.
     unequal: bool,
+}
+
+/// Where each value occurs (heaps `>= 1`, increasing) and the most frequent values first: for
+/// targeted searches of one missing option value `v` as `x ⊕ y` with `G(m - a) = y`, `a` a heap
+/// of value `x = v ⊕ y`.
+#[derive(Clone, Debug)]
+struct Targets {
+    pos: Vec<Vec<u32>>,
+    order: Vec<u16>,
+    /// Whether targeted searches are used (chosen by replaying sample heaps, like `H`).
+    enabled: bool,
 }
 
 /// Threads for long scans: their buffers, and (sequential pairs first, least remaining length).
@@ -416,12 +498,13 @@ fn heap_value(
     moves: &Moves,
     g: &[u16],
     n: usize,
-    light: &[u32],
+    light: &[(u32, u16)],
     scan: &[bool],
     seen: &mut [u8],
     top: usize,
     stats: &mut SparseStats,
     par: &mut Par,
+    targets: &Targets,
 ) -> usize {
     seen[..=top].fill(0);
     for &k in &moves.take_all {
@@ -434,20 +517,24 @@ fn heap_value(
             seen[g[n - k] as usize] = 1;
         }
     }
-    {
+    for &k in &moves.split {
+        if n < k + 2 {
+            break;
+        }
+        let m = n - k;
+        let count = light.partition_point(|&(r, _)| (r as usize) < m);
+        stats.light_pairs += count as u64;
+        if par.threads > 1 && count > par.thresholds.1 {
+            light_parallel(g, m, &light[..count], moves.unequal, top, seen, par);
+            continue;
+        }
         let seen = arr(seen);
-        for &k in &moves.split {
-            if n < k + 2 {
-                break;
-            }
-            let m = n - k;
-            let count = light.partition_point(|&r| (r as usize) < m);
-            stats.light_pairs += count as u64;
-            for &r in &light[..count] {
+        {
+            for &(r, gr) in &light[..count] {
                 let r = r as usize;
                 // With unequal splits r + r is not a move.
                 if !(moves.unequal && 2 * r == m) {
-                    seen[(g[r] ^ g[m - r]) as usize] = 1;
+                    seen[(gr ^ g[m - r]) as usize] = 1;
                 }
             }
         }
@@ -457,19 +544,77 @@ fn heap_value(
         return result;
     }
     stats.scans += 1;
+    // The first split digit: a short plain scan, then targeted searches for each missing value.
+    let mut start0 = 1;
+    if let Some(&k0) = moves.split.first()
+        && n >= k0 + 2
+        && targets.enabled
+    {
+        let m = n - k0;
+        let end = if moves.unequal && m.is_multiple_of(2) {
+            m / 2
+        } else {
+            m / 2 + 1
+        };
+        let pre = PLAIN_FIRST.min(end);
+        while start0 < pre {
+            let hit = scan_until(g, m, start0, pre, result as u16, arr(seen));
+            stats.scanned_pairs += (hit.map_or(pre, |i| i + 1) - start0) as u64;
+            match hit {
+                Some(i) => {
+                    start0 = i + 1;
+                    result = first_zero(&seen[..=top]);
+                    if !scan[result] {
+                        return result;
+                    }
+                }
+                None => start0 = pre,
+            }
+        }
+        'targets: loop {
+            let mut budget = TARGET_BUDGET;
+            let mut found = false;
+            for &y in targets.order.iter().take(TARGET_PARTNERS) {
+                let x = (result as u16) ^ y;
+                for &a in &targets.pos[x as usize] {
+                    let a = a as usize;
+                    if a >= m || budget == 0 {
+                        break;
+                    }
+                    budget -= 1;
+                    if g[m - a] == y && !(moves.unequal && 2 * a == m) {
+                        found = true;
+                        break;
+                    }
+                }
+                if found || budget == 0 {
+                    break;
+                }
+            }
+            stats.targeted_checks += (TARGET_BUDGET - budget) as u64;
+            if !found {
+                break 'targets;
+            }
+            seen[result] = 1;
+            result = first_zero(&seen[..=top]);
+            if !scan[result] {
+                return result;
+            }
+        }
+    }
     let threads = par.threads;
-    for &k in &moves.split {
+    for (si, &k) in moves.split.iter().enumerate() {
         if n < k + 2 {
             break;
         }
         let m = n - k;
         // Pairs a + (m - a) for 1 <= a < end; with `!`, the middle pair m/2 + m/2 is excluded.
-        let end = if moves.unequal && m % 2 == 0 {
+        let end = if moves.unequal && m.is_multiple_of(2) {
             m / 2
         } else {
             m / 2 + 1
         };
-        let mut a = 1;
+        let mut a = if si == 0 { start0 } else { 1 };
         // Sequential (with early exit) up to `limit`; then parallel rounds while long.
         let (seq_first, par_min) = par.thresholds;
         let mut limit = if threads > 1 { seq_first.min(end) } else { end };
@@ -511,6 +656,41 @@ fn heap_value(
         }
     }
     result
+}
+
+/// Mark the option values of the splits `r + (m - r)` for the light heaps `r`, split over threads.
+fn light_parallel(
+    g: &[u16],
+    m: usize,
+    light: &[(u32, u16)],
+    unequal: bool,
+    top: usize,
+    seen: &mut [u8],
+    par: &mut Par,
+) {
+    use rayon::prelude::*;
+    let threads = par.threads;
+    par.bufs.resize_with(threads, Vec::new);
+    let per = light.len().div_ceil(threads);
+    par.bufs.par_iter_mut().enumerate().for_each(|(t, buf)| {
+        if buf.len() < 1 << 16 {
+            buf.resize(1 << 16, 0);
+        }
+        buf[..top].fill(0);
+        let chunk = light.chunks(per.max(1)).nth(t).unwrap_or(&[]);
+        let buf = arr(buf);
+        for &(r, gr) in chunk {
+            let r = r as usize;
+            if !(unequal && 2 * r == m) {
+                buf[(gr ^ g[m - r]) as usize] = 1;
+            }
+        }
+    });
+    for buf in &par.bufs {
+        for (s, &b) in seen[..top].iter_mut().zip(buf[..top].iter()) {
+            *s |= b;
+        }
+    }
 }
 
 /// Mark the option values of the splits `a + (m - a)` for `lo <= a < hi`, split over threads.
