@@ -1,5 +1,5 @@
 //! Fuzz the binary graph reader: any bytes give a graph or an error, never a panic or a huge
-//! allocation. Run: `cd fuzz/graph && cargo +nightly fuzz run binary_graph`.
+//! allocation. Run: `cargo fuzz run -s none graph_binary`.
 #![no_main]
 
 use grundy::families::digraph::binary;

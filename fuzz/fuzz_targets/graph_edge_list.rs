@@ -1,6 +1,6 @@
 //! Fuzz the edge-list parser: any bytes give a graph or an error, never a panic; a parsed graph
 //! is consistent, and its values and a two-token analysis run without panicking.
-//! Run: `cargo +nightly fuzz run --fuzz-dir fuzz/graph edge_list`.
+//! Run: `cargo fuzz run -s none graph_edge_list` (from the repository root).
 #![no_main]
 
 use grundy::families::digraph::{parse_edge_list, sum, values};

@@ -1,6 +1,6 @@
 //! Fuzz the heap-game ruleset parser: never a panic; anything accepted prints back to an equal
 //! ruleset, and its first values and moves can be computed.
-//! Run: `cd fuzz/ruleset && cargo +nightly fuzz run ruleset`.
+//! Run: `cargo fuzz run -s none heap_ruleset` (from the repository root).
 #![no_main]
 
 use grundy::families::heap::Ruleset;
