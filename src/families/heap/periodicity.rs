@@ -202,7 +202,11 @@ fn scan<T: Copy + PartialEq + Into<u64>>(
             Some(k) => plain_start(g, p, (k - 1).min(top)),
             None => plain_start(g, p, top),
         };
-        bases.push((p, n0));
+        // Only long matching runs help multiples; stray tail matches would make this list (and
+        // the search above) quadratic on long sequences.
+        if top + 1 - n0 >= 64 || n0 == 0 {
+            bases.push((p, n0));
+        }
         if let Some(end) = certificate_end(r, p, n0) {
             // Certified when `g[n + p] == g[n]` is known for every `n < end`.
             let need = end.saturating_sub(1).saturating_add(p).saturating_add(1);
