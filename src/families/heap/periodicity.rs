@@ -202,9 +202,10 @@ fn scan<T: Copy + PartialEq + Into<u64>>(
             Some(k) => plain_start(g, p, (k - 1).min(top)),
             None => plain_start(g, p, top),
         };
-        // Only long matching runs help multiples; stray tail matches would make this list (and
-        // the search above) quadratic on long sequences.
-        if top + 1 - n0 >= 64 || n0 == 0 {
+        // Only long matching runs not already covered by a base help multiples; stray tail
+        // matches or every multiple of a period would make this list (and the search above)
+        // quadratic on long sequences.
+        if known.is_none() && (top + 1 - n0 >= 64 || n0 == 0) {
             bases.push((p, n0));
         }
         if let Some(end) = certificate_end(r, p, n0) {

@@ -5,7 +5,7 @@
 //! # Filling by a proved period
 //! While extending, the values so far are checked for a period certified by a theorem
 //! ([`periodicity::proved`]: the octal periodicity theorem, or the window criterion for finite
-//! subtraction games) at growing checkpoints: every `len / 16` values (at least 256), and exactly
+//! subtraction games) at growing checkpoints: every `len / 4` values (at least 256), and exactly
 //! at the length where the least candidate period seen in the tail would become certified. Once
 //! period `p` is proved from `n0`, `G(n) = G(n - p)` holds for every `n >= n0 + p`, so the rest
 //! of the requested range is filled by copying in `O(n)`; the values are exactly those of the full
@@ -185,9 +185,11 @@ impl Sequencer {
             Inner::Small(v) => periodicity::proved_or_needed(&self.ruleset, v),
         };
         self.proof = proof;
-        // Next: after len/16 more values, or exactly when the least candidate would be certified
+        // Next: after len/4 more values, or exactly when the least candidate would be certified
         // (but not sooner than len/256 more, so stray candidates cannot make the checks dense).
-        let far = len + (len / 16).max(FIRST_CHECK);
+        // A true period shows as a candidate from about `n0 + p` on, while its certificate needs
+        // about `2·n0 + 2p` values (octal games), so the exact check is reached without overshoot.
+        let far = len + (len / 4).max(FIRST_CHECK);
         let near = len + len / 256 + 1;
         self.next_check = needed.map_or(far, |n| n.clamp(near, far));
     }
