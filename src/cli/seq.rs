@@ -27,7 +27,8 @@ pub struct Args {
     /// Print the values, one line `n G(n)` per heap, after the summary.
     #[arg(long)]
     pub values: bool,
-    /// Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus",...}.
+    /// Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus",
+    /// "filled_from" (when values were copied by the proved period),...}.
     #[arg(long)]
     pub json: bool,
     /// Draw G(n) against n into FILE (.svg or .png).

@@ -8,8 +8,9 @@
 //! * [`naive`]: the straightforward mex over every move — the cross-check;
 //! * [`sparse`]: the sparse-space (rare/common) method for codes, `u16` values, rayon for long scans;
 //! * [`subtraction`]: subtraction and all-but games;
-//! * [`sequence`]: [`Sequencer`] (resumable, chunked, picks the method) and [`Analysis`] (values,
-//!   period, [`Analysis::value_at`] for any heap when the period is proved);
+//! * [`sequence`]: [`Sequencer`] (resumable, chunked, picks the method, fills the rest by a
+//!   period once proved) and [`Analysis`] (values, period, [`Analysis::value_at`] for any heap
+//!   when the period is proved);
 //! * [`periodicity`]: period detection and the theorems that prove it;
 //! * [`checkpoint`]: atomic, checksummed checkpoints.
 //!
