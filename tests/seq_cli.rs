@@ -103,6 +103,65 @@ fn octal_016_and_056_periods_are_proved() {
 }
 
 #[test]
+fn proved_periods_fill_the_rest_of_the_range() {
+    let v = json(&["seq", "kayles", "--to", "100000"]);
+    let from = v["filled_from"].as_u64().unwrap();
+    assert!(from < 1000, "{from}");
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
+    let g = values(&v);
+    assert_eq!(g.len(), 100_001);
+    assert!((83..g.len()).all(|n| g[n] == g[n - 12]));
+    grundy()
+        .args(["seq", "kayles", "--to", "100000", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "filled: heaps {from}..=100000 copied by the proved period"
+        )));
+    // Nothing proved, nothing filled.
+    let v = json(&["seq", "sub:squares", "--to", "2000"]);
+    assert!(v.get("filled_from").is_none());
+}
+
+#[test]
+fn checkpoints_of_filled_runs_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("k.ckpt");
+    let ck = ck.to_str().unwrap();
+    let fresh = json(&["seq", "dawsons-kayles", "--to", "50000"]);
+    let first = json(&["seq", "dawsons-kayles", "--to", "5000", "--checkpoint", ck]);
+    assert_eq!(values(&first)[..], values(&fresh)[..5001]);
+    let resumed = json(&["seq", "dawsons-kayles", "--to", "50000", "--checkpoint", ck]);
+    assert_eq!(values(&resumed), values(&fresh));
+    assert_eq!(resumed["period"], 34);
+    assert_eq!(resumed["preperiod"], 53);
+    assert_eq!(resumed["filled_from"], 5001);
+}
+
+#[test]
+fn grundys_game_shows_no_apparent_period() {
+    for to in ["30", "100", "1000"] {
+        grundy()
+            .args(["seq", "grundys-game", "--to", to, "-q"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "period: no period visible in the values computed",
+            ));
+    }
+    grundy()
+        .args(["seq", "allbut:1,2", "--to", "100", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "apparent arithmetic period 3 from heap 0 with saltus 1",
+        ));
+}
+
+#[test]
 fn nim_is_reported_as_arithmetic_periodic() {
     grundy()
         .args(["seq", "nim", "--to", "50"])

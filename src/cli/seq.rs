@@ -27,7 +27,8 @@ pub struct Args {
     /// Print the values, one line `n G(n)` per heap, after the summary.
     #[arg(long)]
     pub values: bool,
-    /// Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus",...}.
+    /// Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus",
+    /// "filled_from" (when values were copied by the proved period),...}.
     #[arg(long)]
     pub json: bool,
     /// Draw G(n) against n into FILE (.svg or .png).
@@ -204,6 +205,13 @@ fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {
     writeln!(out, "ruleset: {r}{name}")?;
     writeln!(out, "heaps: 0..={} ({} values)", a.len() - 1, a.len())?;
     writeln!(out, "period: {}", describe(a))?;
+    if let Some(n) = a.filled_from() {
+        writeln!(
+            out,
+            "filled: heaps {n}..={} copied by the proved period (G(n) = G(n - p)), not scanned",
+            a.len() - 1
+        )?;
+    }
     writeln!(out, "largest value: {}", a.largest().0)?;
     writeln!(out, "P-positions (value 0): {}", a.p_positions())?;
     writeln!(
@@ -238,6 +246,9 @@ struct JsonReport<'a> {
     preperiod: Option<usize>,
     saltus: Option<u64>,
     proved: bool,
+    /// Values from this heap on were filled by the proved period.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    filled_from: Option<usize>,
     largest: u64,
     p_positions: usize,
     checksum: String,
@@ -255,6 +266,7 @@ impl<'a> JsonReport<'a> {
             preperiod: p.map(|p| p.preperiod),
             saltus: p.map(|p| p.saltus),
             proved: p.is_some_and(|p| p.proved),
+            filled_from: a.filled_from(),
             largest: a.largest().0,
             p_positions: a.p_positions(),
             checksum: format!("{:08x}", a.checksum()),

@@ -8,8 +8,9 @@
 //! * [`naive`]: the straightforward mex over every move — the cross-check;
 //! * [`sparse`]: the sparse-space (rare/common) method for codes, `u16` values, rayon for long scans;
 //! * [`subtraction`]: subtraction and all-but games;
-//! * [`sequence`]: [`Sequencer`] (resumable, chunked, picks the method) and [`Analysis`] (values,
-//!   period, [`Analysis::value_at`] for any heap when the period is proved);
+//! * [`sequence`]: [`Sequencer`] (resumable, chunked, picks the method, fills the rest by a
+//!   period once proved) and [`Analysis`] (values, period, [`Analysis::value_at`] for any heap
+//!   when the period is proved);
 //! * [`periodicity`]: period detection and the theorems that prove it;
 //! * [`checkpoint`]: atomic, checksummed checkpoints.
 //!
@@ -306,6 +307,65 @@ mod tests {
                     prop_assert_ne!(long[p.preperiod - 1 + p.period], long[p.preperiod - 1]);
                 }
             }
+        }
+    }
+
+    fn arb_provable() -> impl Strategy<Value = Ruleset> {
+        prop_oneof![
+            3 => arb_two_heap_code().prop_map(Ruleset::code),
+            2 => prop::collection::vec(1u64..12, 1..5)
+                .prop_map(|v| Ruleset::subtraction(SubtractionSet::Finite(v)).unwrap()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+        /// Filling by a proved period gives exactly the computed values and the same least
+        /// period/preperiod, fresh, chunked with a resume, or extended in two steps.
+        #[test]
+        fn filled_values_equal_naive(rs in arb_provable(), to in 256usize..2500, cut in 0usize..2500) {
+            let want = naive::values(&rs, to);
+            let mut s = Sequencer::new(&rs);
+            s.extend_to(to);
+            prop_assert_eq!(s.values_u32(), want.clone(), "{}", rs);
+            if let Some(n) = s.filled_from() {
+                let p = s.proof().unwrap();
+                prop_assert!(p.proved && n >= p.preperiod + p.period && n <= to, "{} {:?} {}", rs, p, n);
+            }
+            let a = s.analysis();
+            prop_assert_eq!(a.period().copied(), periodicity::find(&rs, &want), "{}", rs);
+            let cut = cut.min(to);
+            let mut r = Sequencer::resume(&rs, want[..cut].to_vec());
+            let _ = r.run::<()>(to, &crate::progress::Silent, |_| Ok(()));
+            prop_assert_eq!(r.values_u32(), want.clone(), "{} resumed at {}", rs, cut);
+            let mut t = Sequencer::new(&rs);
+            t.extend_to(cut);
+            t.extend_to(to);
+            prop_assert_eq!(t.values_u32(), want, "{} in two steps via {}", rs, cut);
+        }
+    }
+
+    #[test]
+    fn proved_periods_fill_the_rest() {
+        for (name, p, n0) in [("kayles", 12, 71), ("sub:2,3,7", 5, 0), ("0.137", 34, 52)] {
+            let rs = r(name);
+            let a = rs.analyse(100_000);
+            let from = a.filled_from().expect(name);
+            assert!(from < 2_000, "{name} filled from {from}");
+            let per = a.period().unwrap();
+            assert_eq!(
+                (per.period, per.preperiod, per.proved),
+                (p, n0, true),
+                "{name}"
+            );
+            let want = naive::values(&rs, 3_000);
+            for (n, &v) in want.iter().enumerate() {
+                assert_eq!(a.value(n), Some(Nimber(u64::from(v))), "{name} at {n}");
+            }
+        }
+        // No theorem, no filling.
+        for name in ["sub:squares", "allbut:1,2", "nim"] {
+            assert_eq!(r(name).analyse(3_000).filled_from(), None, "{name}");
         }
     }
 

@@ -33,7 +33,8 @@
 //! arithmetic periodicity is reported as *apparent* (no theorem is applied): `proved` is never
 //! true without one of the theorems above.
 //!
-//! An *apparent* period is one seen at least three full times in the computed values.
+//! An *apparent* period is one seen at least three full times in the computed values, whose
+//! repeating stretch also covers at least half of them ([`is_apparent`]).
 //!
 //! ```
 //! use grundy::families::heap::{Ruleset, periodicity};
@@ -129,14 +130,58 @@ fn arithmetic_start<T: Copy + Into<u64>>(g: &[T], p: usize) -> Option<(usize, u6
     Some((n, s))
 }
 
-/// The period of the computed values `g = G(0..len)`: the least period certified by a theorem
-/// (with its least preperiod), else the least apparent period (three full repeats), else the least
-/// apparent arithmetic period; `None` if none shows.
-pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Period> {
+/// The least period certified by a theorem on the computed values `g = G(0..len)`, with its least
+/// preperiod; `None` when no period is certified yet (or no theorem applies to `r`).
+///
+/// This is the check a computation uses to stop early: every later value is then proved to be
+/// `G(n) = G(n - p)`. It costs `O(len)` (a short tail comparison per candidate `p`).
+///
+/// ```
+/// use grundy::families::heap::{Ruleset, periodicity};
+/// let kayles: Ruleset = "kayles".parse().unwrap();
+/// let g: Vec<u64> = kayles.values(200).iter().map(|v| v.0).collect();
+/// assert_eq!(periodicity::proved(&kayles, &g).map(|p| (p.period, p.preperiod)), Some((12, 71)));
+/// assert!(periodicity::proved(&kayles, &g[..120]).is_none());
+/// ```
+pub fn proved<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Period> {
+    proved_or_needed(r, g).0
+}
+
+/// [`proved`], and when nothing is proved yet, the least length of the values at which a
+/// candidate period (one matching the tail, with its preperiod on the values so far) would become
+/// certified if it went on; `None` for that when no candidate shows or no theorem applies.
+pub fn proved_or_needed<T: Copy + PartialEq + Into<u64>>(
+    r: &Ruleset,
+    g: &[T],
+) -> (Option<Period>, Option<usize>) {
+    if certificate_end(r, 1, 0).is_none() {
+        return (None, None);
+    }
+    let (p, _, needed) = scan(r, g, false);
+    (p, needed)
+}
+
+/// Whether a stretch from `n0` repeating with period `p` within `len` computed values is evidence
+/// enough for an *apparent* period: at least three full repeats (`len - n0 >= 3p`), and the
+/// repeating stretch covers at least half of the values (`n0 <= len / 2`), so that a few
+/// coincidences at the end of a short computation (e.g. Grundy's game up to 30) are not reported.
+pub fn is_apparent(len: usize, p: usize, n0: usize) -> bool {
+    n0 <= len && len - n0 >= 3 * p && 2 * n0 <= len
+}
+
+/// Scans the periods `p = 1, 2, ...`: returns (the least certified period, the least apparent
+/// period seen before it if `want_apparent`, the least length at which a candidate seen would be
+/// certified).
+fn scan<T: Copy + PartialEq + Into<u64>>(
+    r: &Ruleset,
+    g: &[T],
+    want_apparent: bool,
+) -> (Option<Period>, Option<Period>, Option<usize>) {
     let len = g.len();
     if len < 2 {
-        return None;
+        return (None, None, None);
     }
+    let mut needed: Option<usize> = None;
     let mut apparent: Option<Period> = None;
     // Smallest-start bases found so far: (p, n0(p)). For multiples of p, n >= n0(p) all match.
     let mut bases: Vec<(usize, usize)> = Vec::new();
@@ -157,18 +202,30 @@ pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Per
             Some(k) => plain_start(g, p, (k - 1).min(top)),
             None => plain_start(g, p, top),
         };
-        bases.push((p, n0));
-        if let Some(end) = certificate_end(r, p, n0)
-            && end.saturating_sub(1).saturating_add(p) < len
-        {
-            return Some(Period {
-                period: p,
-                preperiod: n0,
-                saltus: 0,
-                proved: true,
-            });
+        // Only long matching runs not already covered by a base help multiples; stray tail
+        // matches or every multiple of a period would make this list (and the search above)
+        // quadratic on long sequences.
+        if known.is_none() && (top + 1 - n0 >= 64 || n0 == 0) {
+            bases.push((p, n0));
         }
-        if apparent.is_none() && len - n0 >= 3 * p {
+        if let Some(end) = certificate_end(r, p, n0) {
+            // Certified when `g[n + p] == g[n]` is known for every `n < end`.
+            let need = end.saturating_sub(1).saturating_add(p).saturating_add(1);
+            if need <= len {
+                let found = Period {
+                    period: p,
+                    preperiod: n0,
+                    saltus: 0,
+                    proved: true,
+                };
+                return (Some(found), apparent, None);
+            }
+            needed = Some(needed.map_or(need, |m| m.min(need)));
+        }
+        if !want_apparent {
+            continue;
+        }
+        if apparent.is_none() && is_apparent(len, p, n0) {
             apparent = Some(Period {
                 period: p,
                 preperiod: n0,
@@ -183,12 +240,25 @@ pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Per
             break;
         }
     }
+    (None, apparent, needed)
+}
+
+/// The period of the computed values `g = G(0..len)`: the least period certified by a theorem
+/// (with its least preperiod), else the least apparent period (see [`is_apparent`]: three full
+/// repeats covering at least half of the values), else the least apparent arithmetic period (the
+/// same evidence); `None` if none shows.
+pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Period> {
+    let len = g.len();
+    let (proved, apparent, _) = scan(r, g, true);
+    if proved.is_some() {
+        return proved;
+    }
     if apparent.is_some() {
         return apparent;
     }
     for p in 1..=len / 3 {
         if let Some((n0, s)) = arithmetic_start(g, p)
-            && len - n0 >= 3 * p
+            && is_apparent(len, p, n0)
         {
             return Some(Period {
                 period: p,
@@ -234,10 +304,45 @@ mod tests {
     }
 
     #[test]
+    fn a_few_values_at_the_end_are_no_apparent_period() {
+        let g = rs("grundys-game");
+        for to in [30, 100, 1000] {
+            assert_eq!(find(&g, &ints(&g, to)), None, "grundys-game to {to}");
+        }
+        let a = rs("allbut:1,2");
+        for to in [30, 300] {
+            let per = find(&a, &ints(&a, to)).unwrap();
+            assert_eq!(
+                (per.period, per.preperiod, per.saltus, per.proved),
+                (3, 0, 1, false)
+            );
+        }
+        // The rule itself: three repeats covering at least half of the values.
+        assert!(is_apparent(100, 10, 50) && is_apparent(100, 30, 10));
+        assert!(!is_apparent(100, 10, 51) && !is_apparent(100, 34, 0) && !is_apparent(31, 1, 28));
+    }
+
+    #[test]
+    fn proved_and_the_length_needed() {
+        let k = rs("kayles");
+        let g = ints(&k, 400);
+        // Certified for period 12 from 71 once g[n + 12] == g[n] is known for n < 2·71 + 12 + 2.
+        let need = 2 * 71 + 12 + 2 + 12;
+        assert_eq!(proved_or_needed(&k, &g[..need - 1]).0, None);
+        assert_eq!(proved_or_needed(&k, &g[..need - 1]).1, Some(need));
+        let p = proved(&k, &g[..need]).unwrap();
+        assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
+        assert_eq!(proved_or_needed(&rs("sub:squares"), &g), (None, None));
+    }
+
+    #[test]
     fn too_few_values_are_not_a_proof() {
         let r = rs("kayles");
-        let per = find(&r, &ints(&r, 120)).unwrap();
-        assert!(!per.proved);
+        // Period 12 shows from 71, but 120 values neither prove it nor make it apparent (the
+        // repeats cover less than half of them); 150 make it apparent.
+        assert_eq!(find(&r, &ints(&r, 120)), None);
+        let per = find(&r, &ints(&r, 150)).unwrap();
+        assert_eq!((per.period, per.preperiod, per.proved), (12, 71, false));
     }
 
     #[test]

@@ -1,5 +1,15 @@
 //! A nim-sequence under computation: picks the method for the ruleset, grows in chunks (so a
-//! caller can report progress and write checkpoints), and resumes from a saved prefix.
+//! caller can report progress and write checkpoints), resumes from a saved prefix, and fills the
+//! rest by copying once a period is proved.
+//!
+//! # Filling by a proved period
+//! While extending, the values so far are checked for a period certified by a theorem
+//! ([`periodicity::proved`]: the octal periodicity theorem, or the window criterion for finite
+//! subtraction games) at growing checkpoints: every `len / 4` values (at least 256), and exactly
+//! at the length where the least candidate period seen in the tail would become certified. Once
+//! period `p` is proved from `n0`, `G(n) = G(n - p)` holds for every `n >= n0 + p`, so the rest
+//! of the requested range is filled by copying in `O(n)`; the values are exactly those of the full
+//! computation. The checks cost `O(len)` each, `O(n)` in all.
 
 use super::naive;
 use super::periodicity::{self, Period};
@@ -18,7 +28,12 @@ enum Inner {
     Sparse(Box<Sparse>),
     /// Any method on `u32` values.
     Plain(Vec<u32>),
+    /// `u16` values extended only by a proved period (what `Sparse` leaves once one is proved).
+    Small(Vec<u16>),
 }
+
+/// Fewest values before the first check for a proved period.
+const FIRST_CHECK: usize = 256;
 
 /// A growing nim-sequence `G(0..len)` of one ruleset.
 ///
@@ -35,6 +50,12 @@ enum Inner {
 pub struct Sequencer {
     ruleset: Ruleset,
     inner: Inner,
+    /// A period proved on the values so far (then every later value is copied).
+    proof: Option<Period>,
+    /// The length at which the values started to be filled by `proof`.
+    filled_from: Option<usize>,
+    /// Length at which to check next for a proved period (`usize::MAX`: no theorem applies).
+    next_check: usize,
 }
 
 impl Sequencer {
@@ -55,10 +76,35 @@ impl Sequencer {
             }
             _ => Inner::Plain(values),
         };
+        let len = match &inner {
+            Inner::Sparse(s) => s.values().len(),
+            Inner::Plain(v) => v.len(),
+            Inner::Small(v) => v.len(),
+        };
+        let next_check = if periodicity::certificate_end(r, 1, 0).is_some() {
+            len.max(FIRST_CHECK)
+        } else {
+            usize::MAX
+        };
         Sequencer {
             ruleset: r.clone(),
             inner,
+            proof: None,
+            filled_from: None,
+            next_check,
         }
+    }
+
+    /// The period proved so far by the checks made while extending, if any (not necessarily the
+    /// least one on all the values; see [`Sequencer::period`] for that).
+    pub fn proof(&self) -> Option<Period> {
+        self.proof
+    }
+
+    /// The number of values computed before the rest were filled by a proved period (`None` when
+    /// every value was computed).
+    pub fn filled_from(&self) -> Option<usize> {
+        self.filled_from
     }
 
     /// The ruleset.
@@ -71,6 +117,7 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => s.values().len(),
             Inner::Plain(v) => v.len(),
+            Inner::Small(v) => v.len(),
         }
     }
 
@@ -84,6 +131,7 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => s.values().get(n).map(|&v| u32::from(v)),
             Inner::Plain(v) => v.get(n).copied(),
+            Inner::Small(v) => v.get(n).map(|&x| u32::from(x)),
         }
     }
 
@@ -92,26 +140,91 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => s.values().iter().map(|&v| u32::from(v)).collect(),
             Inner::Plain(v) => v.clone(),
+            Inner::Small(v) => v.iter().map(|&x| u32::from(x)).collect(),
         }
     }
 
     /// Call `f` with runs of values in order (for writing them out without a copy of the whole).
     pub fn for_each_chunk(&self, mut f: impl FnMut(&[u32])) {
-        match &self.inner {
-            Inner::Sparse(s) => {
-                let mut buf = Vec::with_capacity(1 << 16);
-                for chunk in s.values().chunks(1 << 16) {
-                    buf.clear();
-                    buf.extend(chunk.iter().map(|&v| u32::from(v)));
-                    f(&buf);
-                }
-            }
-            Inner::Plain(v) => f(v),
+        let small = match &self.inner {
+            Inner::Sparse(s) => s.values(),
+            Inner::Small(v) => v,
+            Inner::Plain(v) => return f(v),
+        };
+        let mut buf = Vec::with_capacity(1 << 16);
+        for chunk in small.chunks(1 << 16) {
+            buf.clear();
+            buf.extend(chunk.iter().map(|&v| u32::from(v)));
+            f(&buf);
         }
     }
 
-    /// Compute values up to and including heap `to`.
+    /// Compute values up to and including heap `to`; once a period is proved on the values so far
+    /// (checked at growing lengths, see the module docs), fill the rest by copying.
     pub fn extend_to(&mut self, to: usize) {
+        while self.len() <= to {
+            if let Some(p) = self.proof {
+                self.fill(p.period, to);
+                return;
+            }
+            if self.len() >= self.next_check {
+                self.check();
+                continue;
+            }
+            let stop = to.min(self.next_check.saturating_sub(1));
+            self.compute_to(stop);
+        }
+    }
+
+    /// Check the values for a proved period and schedule the next check.
+    fn check(&mut self) {
+        let len = self.len();
+        let (proof, needed) = match &self.inner {
+            Inner::Sparse(s) => periodicity::proved_or_needed(&self.ruleset, s.values()),
+            Inner::Plain(v) => periodicity::proved_or_needed(&self.ruleset, v),
+            Inner::Small(v) => periodicity::proved_or_needed(&self.ruleset, v),
+        };
+        self.proof = proof;
+        // Next: after len/4 more values, or exactly when the least candidate would be certified
+        // (but not sooner than len/256 more, so stray candidates cannot make the checks dense).
+        // A true period shows as a candidate from about `n0 + p` on, while its certificate needs
+        // about `2·n0 + 2p` values (octal games), so the exact check is reached without overshoot.
+        let far = len + (len / 4).max(FIRST_CHECK);
+        let near = len + len / 256 + 1;
+        self.next_check = needed.map_or(far, |n| n.clamp(near, far));
+    }
+
+    /// Append `G(n) = G(n - p)` up to heap `to` (`p` a proved period, with `len >= n0 + p`).
+    fn fill(&mut self, p: usize, to: usize) {
+        let len = self.len();
+        if len > to {
+            return;
+        }
+        if let Inner::Sparse(_) = self.inner {
+            let Inner::Sparse(s) = std::mem::replace(&mut self.inner, Inner::Small(Vec::new()))
+            else {
+                unreachable!("matched above")
+            };
+            self.inner = Inner::Small(s.into_values());
+        }
+        fn copy<T: Copy>(v: &mut Vec<T>, p: usize, to: usize) {
+            v.reserve(to + 1 - v.len());
+            while v.len() <= to {
+                let n = v.len();
+                let k = p.min(to + 1 - n);
+                v.extend_from_within(n - p..n - p + k);
+            }
+        }
+        match &mut self.inner {
+            Inner::Plain(v) => copy(v, p, to),
+            Inner::Small(v) => copy(v, p, to),
+            Inner::Sparse(_) => unreachable!("replaced above"),
+        }
+        self.filled_from.get_or_insert(len);
+    }
+
+    /// Compute (without period checks) up to heap `to`.
+    fn compute_to(&mut self, to: usize) {
         if self.len() > to {
             return;
         }
@@ -159,20 +272,24 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => periodicity::find(&self.ruleset, s.values()),
             Inner::Plain(v) => periodicity::find(&self.ruleset, v),
+            Inner::Small(v) => periodicity::find(&self.ruleset, v),
         }
     }
 
     /// Finish: the values and their period.
     pub fn analysis(self) -> Analysis {
         let period = self.period();
+        let filled_from = self.filled_from;
         let values = match self.inner {
             Inner::Sparse(s) => Values::U16(s.into_values()),
+            Inner::Small(v) => Values::U16(v),
             Inner::Plain(v) => Values::U32(v),
         };
         Analysis {
             ruleset: self.ruleset,
             values,
             period,
+            filled_from,
         }
     }
 }
@@ -200,6 +317,7 @@ pub struct Analysis {
     ruleset: Ruleset,
     values: Values,
     period: Option<Period>,
+    filled_from: Option<usize>,
 }
 
 impl Analysis {
@@ -211,6 +329,12 @@ impl Analysis {
     /// The period (proved or apparent), if one shows.
     pub fn period(&self) -> Option<&Period> {
         self.period.as_ref()
+    }
+
+    /// The values from this heap on were filled by a proved period instead of being computed
+    /// (each is proved equal to the computed one); `None` when all were computed.
+    pub fn filled_from(&self) -> Option<usize> {
+        self.filled_from
     }
 
     /// Number of values computed (`to + 1`).
