@@ -149,7 +149,13 @@ fn compute(args: &Args, ruleset: &Ruleset, to: usize) -> Result<Analysis, Failur
 
 fn theorem(r: &Ruleset) -> &'static str {
     match r.kind() {
-        Kind::Code(_) => "the octal periodicity theorem (Guy–Smith, extended to three-heap splits)",
+        Kind::Code(c) if c.digits().iter().any(|&d| d & 8 != 0) => {
+            "the octal periodicity theorem (Guy–Smith), extended to three-heap splits"
+        }
+        Kind::Code(c) if c.unequal() => {
+            "the octal periodicity theorem (Guy–Smith), extended to unequal splits"
+        }
+        Kind::Code(_) => "the octal periodicity theorem (Guy–Smith)",
         Kind::Subtraction(_) => "the window criterion for finite subtraction games",
         Kind::AllBut(_) => "no theorem",
     }
