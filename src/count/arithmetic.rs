@@ -296,6 +296,26 @@ pub fn check_exact_size(log10: f64) -> Result<(), CountError> {
     Ok(())
 }
 
+/// `base^e mod m` by square-and-multiply (products in `u128`, so any `m >= 1` works).
+///
+/// ```
+/// assert_eq!(grundy::count::arithmetic::pow_mod(2, 10, 1_000_000_007), 1024);
+/// assert_eq!(grundy::count::arithmetic::pow_mod(5, 0, 1), 0);
+/// ```
+pub fn pow_mod(base: u64, mut e: u64, m: u64) -> u64 {
+    let m128 = u128::from(m);
+    let mut acc = 1 % m128;
+    let mut b = u128::from(base) % m128;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * b % m128;
+        }
+        b = b * b % m128;
+        e >>= 1;
+    }
+    acc as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,8 @@
 use rayon::prelude::*;
 use thiserror::Error;
 
+use super::arithmetic::pow_mod;
+
 /// The modulus of the answer, `10^9 + 9`.
 pub const MODULUS: u64 = 1_000_000_009;
 
@@ -52,19 +54,6 @@ pub enum CoinStripError {
     },
 }
 
-fn pow_mod(mut base: u64, mut e: u64) -> u64 {
-    let mut acc = 1;
-    base %= MODULUS;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * base % MODULUS;
-        }
-        base = base * base % MODULUS;
-        e >>= 1;
-    }
-    acc
-}
-
 /// Placements of `m` coins on `n` cells (mod [`MODULUS`]) in which the player to move wins.
 ///
 /// ```
@@ -95,7 +84,7 @@ pub fn winning_placements(n: u64, m: u64) -> Result<u64, CoinStripError> {
         fact[i] = (fact[i - 1] as u64 * i as u64 % MODULUS) as u32;
     }
     let mut inv_fact = vec![1u32; top + 1];
-    inv_fact[top] = pow_mod(fact[top] as u64, MODULUS - 2) as u32;
+    inv_fact[top] = pow_mod(fact[top] as u64, MODULUS - 2, MODULUS) as u32;
     for i in (1..=top).rev() {
         inv_fact[i - 1] = (inv_fact[i] as u64 * i as u64 % MODULUS) as u32;
     }
@@ -138,7 +127,7 @@ pub fn winning_placements(n: u64, m: u64) -> Result<u64, CoinStripError> {
             num = num * ((n - i) % MODULUS) % MODULUS;
             den = den * ((i + 1) % MODULUS) % MODULUS;
         }
-        num * pow_mod(den, MODULUS - 2) % MODULUS
+        num * pow_mod(den, MODULUS - 2, MODULUS) % MODULUS
     };
     Ok((total + MODULUS - losing) % MODULUS)
 }

@@ -24,6 +24,8 @@
 use rayon::prelude::*;
 use thiserror::Error;
 
+use super::arithmetic::pow_mod;
+
 /// The modulus of the answer, `10^9 + 7`.
 pub const MODULUS: u64 = 1_000_000_007;
 
@@ -66,19 +68,6 @@ fn check(n: usize, edges: &[(u32, u32)]) -> Result<(), DagEdgesError> {
         }
     }
     Ok(())
-}
-
-fn pow_mod(mut base: u64, mut e: u64, m: u64) -> u64 {
-    let mut acc = 1 % m;
-    base %= m;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * base % m;
-        }
-        base = base * base % m;
-        e >>= 1;
-    }
-    acc
 }
 
 /// The number of edge subsets (mod [`MODULUS`]) in which the first player wins, tokens on 1 and 2.

@@ -21,6 +21,7 @@
 use std::io::{Read, Write};
 
 use super::csr::{Digraph, MAX_EDGES, MAX_VERTICES};
+use super::edge_list::read_full;
 
 /// The first eight bytes of a binary graph file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYGR";
@@ -215,19 +216,6 @@ fn read_u32s<R: Read>(
         left -= want;
     }
     Ok(out)
-}
-
-fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
 }
 
 #[cfg(test)]

@@ -177,7 +177,8 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
 }
 
-fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
+/// Read until `buf` is full or the input ends (retrying interrupted reads); the bytes read.
+pub(super) fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match r.read(&mut buf[n..]) {
