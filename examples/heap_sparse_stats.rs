@@ -25,7 +25,7 @@ fn main() {
     }
     let st = s.stats();
     println!(
-        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}",
+        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}",
         t.elapsed().as_secs_f64(),
         s.rare_count(),
         s.mask(),
@@ -34,6 +34,8 @@ fn main() {
         st.scanned_pairs,
         st.scanned_pairs as f64 / to.max(1) as f64,
         st.targeted_checks,
-        st.rebuilds
+        st.rebuilds,
+        st.reused,
+        st.batched
     );
 }

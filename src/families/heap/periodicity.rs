@@ -185,9 +185,13 @@ fn scan<T: Copy + PartialEq + Into<u64>>(
     let mut apparent: Option<Period> = None;
     // Smallest-start bases found so far: (p, n0(p)). For multiples of p, n >= n0(p) all match.
     let mut bases: Vec<(usize, usize)> = Vec::new();
+    let last = g[len - 1];
     for p in 1..len {
         let top = len - 1 - p; // largest n with n + p < len
-        // Quick rejection on the tail.
+        // Quick rejection on the tail: the last value first (a tight loop over most p), then 8.
+        if g[top] != last {
+            continue;
+        }
         let quick = top.min(8);
         if (0..=quick).any(|i| g[top - i + p] != g[top - i]) {
             continue;

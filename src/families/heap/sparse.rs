@@ -43,7 +43,10 @@
 
 use thiserror::Error;
 
+use std::sync::Mutex;
+
 use super::ruleset::{Code, Kind, Ruleset};
+use super::spin_pool::{self, SpinPool};
 
 /// A value too large for the `u16` sequence arrays.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -68,6 +71,14 @@ const TARGET_BUDGET: usize = 256;
 /// Partner values tried per targeted search (the most frequent).
 const TARGET_PARTNERS: usize = 4;
 
+/// Work per heap (pairs, smoothed) above which heaps `n, n + 1, …` that do not depend on each other
+/// (up to the code's dependency distance) are computed at once on different threads.
+const BATCH_MIN: u64 = 1 << 13;
+/// Helper threads are started for calls that compute at least this many heaps.
+const POOL_MIN_HEAPS: usize = 1 << 10;
+/// Rings of cached split values longer than this are not kept (codes with far-apart split digits).
+const RING_MAX: usize = 64;
+
 /// Work done so far by a [`Sparse`] computation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SparseStats {
@@ -81,6 +92,43 @@ pub struct SparseStats {
     pub targeted_checks: u64,
     /// Times the heavy set was chosen anew.
     pub rebuilds: u64,
+    /// Split values of a remainder `m` reused from an earlier heap (another split digit).
+    pub reused: u64,
+    /// Heaps computed in batches, several at once on different threads.
+    pub batched: u64,
+}
+
+impl SparseStats {
+    fn add(&mut self, o: &SparseStats) {
+        self.light_pairs += o.light_pairs;
+        self.scanned_pairs += o.scanned_pairs;
+        self.scans += o.scans;
+        self.targeted_checks += o.targeted_checks;
+        self.rebuilds += o.rebuilds;
+        self.reused += o.reused;
+        self.batched += o.batched;
+    }
+
+    fn pairs(&self) -> u64 {
+        self.light_pairs + self.scanned_pairs + self.targeted_checks
+    }
+}
+
+/// The [`Ctx`] of a [`Sparse`], borrowing its fields one by one (so `scratch` stays free).
+macro_rules! ctx {
+    ($s:expr, $pool:expr) => {
+        Ctx {
+            moves: &$s.moves,
+            g: &$s.g,
+            light: &$s.rare,
+            scan: &$s.scan,
+            top: $s.top,
+            targets: &$s.targets,
+            epoch: $s.epoch,
+            pool: $pool,
+            thresholds: $s.thresholds,
+        }
+    };
 }
 
 /// Incremental sparse-space computation of one code's nim-sequence.
@@ -95,12 +143,18 @@ pub struct Sparse {
     scan: Vec<bool>,
     /// Light heaps `>= 1` (value not in `H`), increasing, with their values.
     rare: Vec<(u32, u16)>,
-    /// Options seen for the current heap, one byte per value (no read-modify-write chains).
-    seen: Vec<u8>,
+    /// Working memory: the calling thread's first, then the batch helpers'.
+    scratch: Vec<Scratch>,
     /// A power of two above every value so far: option values are below it.
     top: usize,
-    /// Threads' buffers and thresholds for long scans.
-    par: Par,
+    /// Version of `H`; cached split values computed under another version are recomputed.
+    epoch: u64,
+    /// (Sequential pairs first, least remaining length) for long scans split over threads.
+    thresholds: (usize, usize),
+    batch_min: u64,
+    pool_min: usize,
+    /// Pairs per heap, smoothed over the last ~64 heaps, times 64.
+    recent: u64,
     targets: Targets,
     stats: SparseStats,
     max_value: u16,
@@ -125,37 +179,21 @@ impl Sparse {
         if c.digits().iter().any(|&d| d & 8 != 0) {
             return None;
         }
-        let mut moves = Moves {
-            take_all: Vec::new(),
-            take: Vec::new(),
-            split: Vec::new(),
-            unequal: c.unequal(),
-        };
-        for (k, &d) in c.digits().iter().enumerate() {
-            if k > 0 && d & 1 != 0 {
-                moves.take_all.push(k);
-            }
-            if k > 0 && d & 2 != 0 {
-                moves.take.push(k);
-            }
-            if d & 4 != 0 {
-                moves.split.push(k);
-            }
-        }
+        let moves = Moves::new(c);
         Some(Sparse {
-            moves,
             g: Vec::new(),
             counts: vec![0; 1 << 16],
             heavy: vec![false; 1 << 16],
             scan: vec![false; (1 << 16) + 1],
             rare: Vec::new(),
-            seen: vec![0; (1 << 16) + 1],
+            scratch: vec![Scratch::new(&moves)],
+            moves,
             top: 1,
-            par: Par {
-                threads: 1,
-                bufs: Vec::new(),
-                thresholds: (SEQ_FIRST, PAR_MIN),
-            },
+            epoch: 0,
+            thresholds: (SEQ_FIRST, PAR_MIN),
+            batch_min: BATCH_MIN,
+            pool_min: POOL_MIN_HEAPS,
+            recent: 0,
             stats: SparseStats::default(),
             targets: Targets {
                 pos: vec![Vec::new(); 1 << 16],
@@ -211,15 +249,51 @@ impl Sparse {
     }
 
     /// Tune when long scans go parallel (with more than one rayon thread): after `seq_first`
-    /// sequential pairs, while more than `par_min` pairs remain. Only speed depends on it.
-    pub fn set_parallel_thresholds(&mut self, seq_first: usize, par_min: usize) {
-        self.par.thresholds = (seq_first.max(1), par_min);
+    /// sequential pairs, while more than `par_min` pairs remain; and start the helper threads for
+    /// extensions of at least `pool_min` heaps. Only speed depends on it.
+    pub fn set_parallel_thresholds(&mut self, seq_first: usize, par_min: usize, pool_min: usize) {
+        self.thresholds = (seq_first.max(1), par_min);
+        self.pool_min = pool_min;
+    }
+
+    /// Tune when independent heaps are computed at once (with more than one rayon thread): when
+    /// the recent work per heap exceeds `pairs`. Only speed depends on it.
+    pub fn set_batch_threshold(&mut self, pairs: u64) {
+        self.batch_min = pairs;
     }
 
     /// Compute values up to and including heap `to`.
+    ///
+    /// `G(n)` depends only on `G(0..=n - d)`, `d` the code's dependency distance (the least `k`
+    /// of a move leaving one heap `n - k`, or `k + 1` of a split after taking `k`); so when heaps
+    /// are costly and several threads are available, heaps `n .. n + d` are computed at once.
     pub fn extend_to(&mut self, to: usize) -> Result<(), Overflow> {
+        // Spinning helpers on a machine with fewer free cores only wait for each other.
+        let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+        self.extend_to_threads(to, rayon::current_num_threads().min(cores))
+    }
+
+    /// [`extend_to`](Self::extend_to) with exactly `threads` threads (helpers included).
+    pub fn extend_to_threads(&mut self, to: usize, threads: usize) -> Result<(), Overflow> {
+        if threads > 1 && to >= self.g.len() + self.pool_min {
+            spin_pool::scope(threads, |pool| self.extend_with(to, Some(pool)))
+        } else {
+            self.extend_with(to, None)
+        }
+    }
+
+    fn extend_with(&mut self, to: usize, pool: Option<&SpinPool>) -> Result<(), Overflow> {
+        let threads = pool.map_or(1, SpinPool::threads);
         while self.g.len() <= to {
-            self.step()?;
+            let d = self.moves.dist.min(threads).min(to + 1 - self.g.len());
+            match pool {
+                Some(pool) if d >= 2 && self.recent >= self.batch_min.saturating_mul(64) => {
+                    self.step_batch(d, pool)?;
+                }
+                _ => {
+                    self.step_with(pool)?;
+                }
+            }
         }
         Ok(())
     }
@@ -231,22 +305,62 @@ impl Sparse {
         self.top = (self.max_value as usize + 1).next_power_of_two();
     }
 
-    /// Compute the next value.
+    fn ctx(&self) -> Ctx<'_> {
+        ctx!(self, None)
+    }
+
+    /// Compute the next value (alone; [`extend_to`](Self::extend_to) uses the threads).
     pub fn step(&mut self) -> Result<u16, Overflow> {
+        self.step_with(None)
+    }
+
+    fn step_with(&mut self, pool: Option<&SpinPool>) -> Result<u16, Overflow> {
         let n = self.g.len();
-        self.par.threads = rayon::current_num_threads();
-        let result = heap_value(
-            &self.moves,
-            &self.g,
-            n,
-            &self.rare,
-            &self.scan,
-            &mut self.seen,
-            self.top,
-            &mut self.stats,
-            &mut self.par,
-            &self.targets,
-        );
+        let mut work = SparseStats::default();
+        let v = heap_value(&ctx!(self, pool), n, &mut self.scratch[0], &mut work);
+        self.push(v, &work)
+    }
+
+    /// Compute heaps `n .. n + d` at once, one per thread (`d` at most the dependency distance
+    /// and the pool's threads).
+    fn step_batch(&mut self, d: usize, pool: &SpinPool) -> Result<(), Overflow> {
+        let n = self.g.len();
+        if self.scratch.len() < d {
+            let moves = &self.moves;
+            self.scratch.resize_with(d, || Scratch::new(moves));
+        }
+        let cells: Vec<Mutex<(Scratch, usize, SparseStats)>> = self.scratch[..d]
+            .iter_mut()
+            .map(|sc| Mutex::new((std::mem::take(sc), 0, SparseStats::default())))
+            .collect();
+        {
+            let cx = self.ctx();
+            pool.broadcast(&|i| {
+                if let Some(cell) = cells.get(i) {
+                    let mut cell = cell.lock().unwrap_or_else(|e| e.into_inner());
+                    let (sc, v, work) = &mut *cell;
+                    *v = heap_value(&cx, n + i, sc, work);
+                }
+            });
+        }
+        let mut out = Vec::with_capacity(d);
+        for (i, cell) in cells.into_iter().enumerate() {
+            let (sc, v, work) = cell.into_inner().unwrap_or_else(|e| e.into_inner());
+            self.scratch[i] = sc;
+            out.push((v, work));
+        }
+        for (v, mut work) in out {
+            work.batched = 1;
+            self.push(v, &work)?;
+        }
+        Ok(())
+    }
+
+    /// Append the value of the next heap and keep the bookkeeping (light heaps, `H`).
+    fn push(&mut self, result: usize, work: &SparseStats) -> Result<u16, Overflow> {
+        let n = self.g.len();
+        self.stats.add(work);
+        self.recent = self.recent - self.recent / 64 + work.pairs();
         if result >= u16::MAX as usize {
             return Err(Overflow { heap: n });
         }
@@ -270,6 +384,7 @@ impl Sparse {
     /// Choose the heavy set anew from the value frequencies (module docs).
     fn rebuild(&mut self) {
         self.stats.rebuilds += 1;
+        self.epoch += 1;
         let mut order: Vec<u16> = (0..=self.max_value)
             .filter(|&v| self.counts[v as usize] > 0)
             .collect();
@@ -277,7 +392,7 @@ impl Sparse {
         order.truncate(TARGET_PARTNERS);
         self.targets.order = order;
         let n = self.g.len().max(1);
-        let top = (self.max_value as usize + 1).next_power_of_two();
+        let top = self.top;
         let present: Vec<u16> = (0..top as u16)
             .filter(|&v| self.counts[v as usize] > 0)
             .collect();
@@ -285,27 +400,25 @@ impl Sparse {
             c.sort_by_key(|&v| (std::cmp::Reverse(self.counts[v as usize]), v));
             c
         };
-        // Candidate XOR-free sets: the best mask and a greedy set, most frequent first.
+        // Candidate XOR-free sets: the best masks (for all values so far, and for the last
+        // quarter, since the classes may drift as values grow) and a greedy set.
         let mut candidates: Vec<(Vec<u16>, Option<u16>)> = Vec::new();
-        if top <= 1024 {
-            let mut best = (u64::MAX, 0u16);
-            for mask in 1..top.max(2) as u32 {
-                let mask = mask as u16;
-                let light: u64 = present
-                    .iter()
-                    .filter(|&&v| (v & mask).count_ones().is_multiple_of(2))
-                    .map(|&v| self.counts[v as usize] as u64)
-                    .sum();
-                if light < best.0 {
-                    best = (light, mask);
-                }
+        let mut masks = vec![best_mask(&self.counts[..top])];
+        if n >= 512 {
+            let mut recent = vec![0u32; top];
+            for &v in &self.g[n - n / 4..] {
+                recent[v as usize] += 1;
             }
+            masks.push(best_mask(&recent));
+        }
+        masks.dedup();
+        for mask in masks.into_iter().flatten() {
             let c: Vec<u16> = present
                 .iter()
                 .copied()
-                .filter(|&v| (v & best.1).count_ones() % 2 == 1)
+                .filter(|&v| (v & mask).count_ones() % 2 == 1)
                 .collect();
-            candidates.push((by_freq(c), Some(best.1)));
+            candidates.push((by_freq(c), Some(mask)));
         }
         let mut in_c = vec![false; top.max(2)];
         let mut greedy: Vec<u16> = Vec::new();
@@ -326,12 +439,7 @@ impl Sparse {
         } else {
             Vec::new()
         };
-        let mut scratch = vec![0u8; (1 << 16) + 1];
-        let mut par = Par {
-            threads: 1,
-            bufs: Vec::new(),
-            thresholds: (usize::MAX, usize::MAX),
-        };
+        let mut scratch = Scratch::new(&self.moves);
         let mut best: (u64, Vec<u16>, Option<u16>, LightHeaps) =
             (u64::MAX, Vec::new(), None, Vec::new());
         for (c, mask) in &candidates {
@@ -358,7 +466,8 @@ impl Sparse {
             let Some(&loosest) = cuts.first() else {
                 continue;
             };
-            let mut heavy = vec![false; 1 << 16];
+            // Values (and their XORs) are below `top`: the tables need no more.
+            let mut heavy = vec![false; top];
             for &x in &c[..loosest] {
                 heavy[x as usize] = true;
             }
@@ -366,7 +475,7 @@ impl Sparse {
                 .filter(|&i| !heavy[self.g[i] as usize])
                 .map(|i| i as u32)
                 .collect();
-            let mut scan = vec![false; (1 << 16) + 1];
+            let mut scan = vec![false; top + 1];
             // Tightest cut first (fewest light heaps, cheapest to replay), so that pruning by the
             // best cost so far stops the expensive loose cuts early.
             for &j in cuts.iter().rev() {
@@ -383,37 +492,36 @@ impl Sparse {
                     .map(|&r| (r, self.g[r as usize]))
                     .filter(|&(_, v)| !heavy[v as usize])
                     .collect();
+                let cx = Ctx {
+                    light: &light,
+                    scan: &scan,
+                    ..self.ctx()
+                };
+                scratch.forget();
                 let mut cost = 0u64;
                 for &t in &samples {
                     let mut work = SparseStats::default();
-                    let v = heap_value(
-                        &self.moves,
-                        &self.g,
-                        t,
-                        &light,
-                        &scan,
-                        &mut scratch,
-                        top,
-                        &mut work,
-                        &mut par,
-                        &self.targets,
-                    );
+                    let v = heap_value(&cx, t, &mut scratch, &mut work);
                     debug_assert_eq!(v, self.g[t] as usize);
-                    cost += work.light_pairs + work.scanned_pairs + work.targeted_checks;
+                    cost += work.pairs();
                     if cost >= best.0 {
                         break;
                     }
                 }
                 if cost < best.0 || best.0 == u64::MAX {
                     best = (cost, c[..j].to_vec(), *mask, light);
+                } else {
+                    // Looser cuts add light pairs; once one loses, stop (the cost is roughly
+                    // unimodal in the cut, and only speed depends on the choice).
+                    break;
                 }
             }
         }
-        let (best_cost, h, mask, light) = best;
+        let (_, h, mask, light) = best;
         // Targeted searches cost random accesses: keep them only if they pay (counted at 3 pairs
         // a check) on the same samples.
         if !samples.is_empty() && !h.is_empty() {
-            let mut scan = vec![false; (1 << 16) + 1];
+            let mut scan = vec![false; top + 1];
             for &x in &h {
                 for &y in &h {
                     scan[(x ^ y) as usize] = true;
@@ -422,26 +530,20 @@ impl Sparse {
             let mut cost = [0u64; 2];
             for (i, enabled) in [true, false].into_iter().enumerate() {
                 self.targets.enabled = enabled;
+                let cx = Ctx {
+                    light: &light,
+                    scan: &scan,
+                    ..self.ctx()
+                };
+                scratch.forget();
                 for &t in &samples {
                     let mut work = SparseStats::default();
-                    heap_value(
-                        &self.moves,
-                        &self.g,
-                        t,
-                        &light,
-                        &scan,
-                        &mut scratch,
-                        top,
-                        &mut work,
-                        &mut par,
-                        &self.targets,
-                    );
+                    heap_value(&cx, t, &mut scratch, &mut work);
                     cost[i] += work.light_pairs + work.scanned_pairs + 3 * work.targeted_checks;
                 }
             }
             self.targets.enabled = cost[0] < cost[1];
         }
-        let _ = best_cost;
         self.mask = mask;
         self.heavy.fill(false);
         self.scan.fill(false);
@@ -456,6 +558,30 @@ impl Sparse {
     }
 }
 
+/// The mask `M ≠ 0` whose even-parity class `{ v : popcount(v & M) even }` holds the fewest of the
+/// counted values (`counts.len()` a power of two), or `None` when there are fewer than two
+/// values. By the Walsh–Hadamard transform `W[M] = Σ_v counts[v]·(−1)^popcount(v & M)`, that class
+/// holds `(total + W[M]) / 2` values, so every mask is weighed in `O(len · log len)`.
+fn best_mask(counts: &[u32]) -> Option<u16> {
+    let len = counts.len();
+    if len < 2 {
+        return None;
+    }
+    let mut w: Vec<i64> = counts.iter().map(|&c| i64::from(c)).collect();
+    let mut h = 1;
+    while h < len {
+        for i in (0..len).step_by(2 * h) {
+            for j in i..i + h {
+                let (a, b) = (w[j], w[j + h]);
+                w[j] = a + b;
+                w[j + h] = a - b;
+            }
+        }
+        h *= 2;
+    }
+    (1..len).min_by_key(|&m| (w[m], m)).map(|m| m as u16)
+}
+
 /// Light heaps with their values, increasing.
 type LightHeaps = Vec<(u32, u16)>;
 
@@ -466,10 +592,55 @@ struct Moves {
     take_all: Vec<usize>,
     /// `k` with bit 2: take `k`, leave one heap.
     take: Vec<usize>,
-    /// `k` with bit 4: take `k`, split the rest in two.
+    /// `k` with bit 4: take `k`, split the rest in two (increasing).
     split: Vec<usize>,
     /// Split parts must differ.
     unequal: bool,
+    /// `G(n)` depends only on `G(0..=n - dist)`.
+    dist: usize,
+    /// Split values of a remainder `m` are cached in slot `m % ring` (the span of the split
+    /// digits), so a later heap that splits the same `m` after taking more reuses them; `0` when
+    /// the span exceeds [`RING_MAX`] (slot per split digit, nothing reused).
+    ring: usize,
+}
+
+impl Moves {
+    fn new(c: &Code) -> Moves {
+        let mut m = Moves {
+            take_all: Vec::new(),
+            take: Vec::new(),
+            split: Vec::new(),
+            unequal: c.unequal(),
+            dist: usize::MAX,
+            ring: 0,
+        };
+        for (k, &d) in c.digits().iter().enumerate() {
+            if k > 0 && d & 1 != 0 {
+                m.take_all.push(k);
+            }
+            if k > 0 && d & 2 != 0 {
+                m.take.push(k);
+                m.dist = m.dist.min(k);
+            }
+            if d & 4 != 0 {
+                m.split.push(k);
+                m.dist = m.dist.min(k + 1);
+            }
+        }
+        if let (Some(&lo), Some(&hi)) = (m.split.first(), m.split.last()) {
+            let span = hi - lo + 1;
+            m.ring = if span <= RING_MAX { span } else { 0 };
+        }
+        m
+    }
+
+    fn slots(&self) -> usize {
+        if self.ring > 0 {
+            self.ring
+        } else {
+            self.split.len()
+        }
+    }
 }
 
 /// Where each value occurs (heaps `>= 1`, increasing) and the most frequent values first: for
@@ -483,94 +654,213 @@ struct Targets {
     enabled: bool,
 }
 
-/// Threads for long scans: their buffers, and (sequential pairs first, least remaining length).
-#[derive(Clone, Debug)]
-struct Par {
-    threads: usize,
-    bufs: Vec<Vec<u8>>,
+/// What one heap's computation reads.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    moves: &'a Moves,
+    /// `G(0..len)`; a heap `n` reads `G(0..=n - dist)` only.
+    g: &'a [u16],
+    light: &'a [(u32, u16)],
+    /// `v ∈ H ⊕ H`.
+    scan: &'a [bool],
+    top: usize,
+    targets: &'a Targets,
+    /// Version of `light`/`scan`, for the cached split values.
+    epoch: u64,
+    /// Helper threads for splitting long scans (`None`: scan alone).
+    pool: Option<&'a SpinPool<'a>>,
     thresholds: (usize, usize),
 }
 
-/// `G(n)` from `g = G(0..n)` (at least), by the sparse-space rule with light heaps `light` and
-/// `scan[v] = v ∈ H ⊕ H` (module docs). `seen` holds `2^16 + 1` bytes; all values are below `top`.
-#[allow(clippy::too_many_arguments)]
-fn heap_value(
-    moves: &Moves,
-    g: &[u16],
-    n: usize,
-    light: &[(u32, u16)],
-    scan: &[bool],
-    seen: &mut [u8],
-    top: usize,
-    stats: &mut SparseStats,
-    par: &mut Par,
-    targets: &Targets,
-) -> usize {
-    seen[..=top].fill(0);
+/// One thread's working memory.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// Options of the current heap known so far (takes, and split values as merged).
+    seen: Vec<u8>,
+    slots: Vec<Slot>,
+    /// The slots of the current heap's splits, first split digit first.
+    live: Vec<usize>,
+    /// Buffers of the threads of a split scan.
+    bufs: Vec<Vec<u8>>,
+}
+
+/// The split values `G(a) ⊕ G(m − a)` of one remainder `m` found so far: every split with a light
+/// part (under the heavy set of `epoch`), every `a < next`, and values found by targeted searches.
+#[derive(Clone, Debug)]
+struct Slot {
+    m: usize,
+    epoch: u64,
+    next: usize,
+    /// `2^16 + 1` bytes, allocated on first use; bytes above the `top` of the last reset are 0
+    /// (`top` never decreases and nothing at or above it is ever marked).
+    marks: Vec<u8>,
+}
+
+impl Scratch {
+    fn new(moves: &Moves) -> Scratch {
+        Scratch {
+            seen: vec![0; (1 << 16) + 1],
+            slots: vec![
+                Slot {
+                    m: usize::MAX,
+                    epoch: 0,
+                    next: 1,
+                    marks: Vec::new(),
+                };
+                moves.slots()
+            ],
+            live: Vec::new(),
+            bufs: Vec::new(),
+        }
+    }
+
+    /// Drop every cached split value.
+    fn forget(&mut self) {
+        for s in &mut self.slots {
+            s.m = usize::MAX;
+        }
+    }
+
+    /// The least value `>= v` absent from the options found so far (takes and targets in `seen`,
+    /// split values in the live slots), read eight values a step.
+    #[inline(always)]
+    fn next_missing(&self, v: usize, top: usize) -> usize {
+        let word =
+            |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+        let mut o = v;
+        // seen and the marks hold 2^16 + 1 bytes and top <= 2^16, so o + 8 stays inside while
+        // o <= top - 8; the last few values are read one by one.
+        while o + 8 <= top {
+            let mut w = word(&self.seen, o);
+            for &s in &self.live {
+                w |= word(&self.slots[s].marks, o);
+            }
+            let z = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+            if z != 0 {
+                return o + (z.trailing_zeros() / 8) as usize;
+            }
+            o += 8;
+        }
+        while o < top {
+            if self.seen[o] == 0 && self.live.iter().all(|&s| self.slots[s].marks[o] == 0) {
+                return o;
+            }
+            o += 1;
+        }
+        top
+    }
+}
+
+/// Split pairs `a + (m − a)` are `1 <= a < pair_end`; with `!`, the middle pair is excluded.
+#[inline]
+fn pair_end(m: usize, unequal: bool) -> usize {
+    if unequal && m.is_multiple_of(2) {
+        m / 2
+    } else {
+        m / 2 + 1
+    }
+}
+
+/// `G(n)` by the sparse-space rule with the light heaps and `H ⊕ H` of `cx` (module docs). The
+/// split values of each remainder `m = n − k` are kept in `sc` and reused when a later heap splits
+/// the same `m`.
+fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> usize {
+    let (moves, g, top) = (cx.moves, cx.g, cx.top);
+    sc.seen[..=top].fill(0);
     for &k in &moves.take_all {
         if k == n {
-            seen[0] = 1;
+            sc.seen[0] = 1;
         }
     }
     for &k in &moves.take {
         if k < n {
-            seen[g[n - k] as usize] = 1;
+            sc.seen[g[n - k] as usize] = 1;
         }
     }
-    for &k in &moves.split {
+    sc.live.clear();
+    for (j, &k) in moves.split.iter().enumerate() {
         if n < k + 2 {
             break;
         }
         let m = n - k;
-        let count = light.partition_point(|&(r, _)| (r as usize) < m);
-        stats.light_pairs += count as u64;
-        if par.threads > 1 && count > par.thresholds.1 {
-            light_parallel(g, m, &light[..count], moves.unequal, top, seen, par);
-            continue;
-        }
-        let seen = arr(seen);
-        {
-            for &(r, gr) in &light[..count] {
-                let r = r as usize;
-                // With unequal splits r + r is not a move.
-                if !(moves.unequal && 2 * r == m) {
-                    seen[(gr ^ g[m - r]) as usize] = 1;
+        let si = if moves.ring > 1 { m % moves.ring } else { j };
+        let slot = &mut sc.slots[si];
+        if slot.m == m && slot.epoch == cx.epoch {
+            stats.reused += 1;
+        } else {
+            if slot.marks.is_empty() {
+                slot.marks = vec![0; (1 << 16) + 1];
+            } else {
+                slot.marks[..=top].fill(0);
+            }
+            slot.m = m;
+            slot.epoch = cx.epoch;
+            slot.next = 1;
+            let count = cx.light.partition_point(|&(r, _)| (r as usize) < m);
+            stats.light_pairs += count as u64;
+            let light = &cx.light[..count];
+            if let Some(pool) = cx.pool.filter(|_| count > cx.thresholds.1) {
+                light_parallel(
+                    g,
+                    m,
+                    light,
+                    moves.unequal,
+                    top,
+                    &mut slot.marks,
+                    pool,
+                    &mut sc.bufs,
+                );
+            } else {
+                let marks = arr(&mut slot.marks);
+                for &(r, gr) in light {
+                    marks[(gr ^ g[m - r as usize]) as usize] = 1;
+                }
+                // With unequal splits r + r is not a move: unmark it unless another pair gives 0.
+                if moves.unequal
+                    && m.is_multiple_of(2)
+                    && light
+                        .binary_search_by_key(&(m as u32 / 2), |&(r, _)| r)
+                        .is_ok()
+                {
+                    marks[0] = 0;
+                    for &(r, gr) in light {
+                        if 2 * r as usize != m && gr == g[m - r as usize] {
+                            marks[0] = 1;
+                            break;
+                        }
+                    }
                 }
             }
         }
+        sc.live.push(si);
     }
-    let mut result = first_zero(&seen[..=top]);
-    if !scan[result] {
+    let mut result = sc.next_missing(0, top);
+    if !cx.scan[result] {
         return result;
     }
     stats.scans += 1;
     // The first split digit: a short plain scan, then targeted searches for each missing value.
-    let mut start0 = 1;
-    if let Some(&k0) = moves.split.first()
-        && n >= k0 + 2
-        && targets.enabled
+    if let Some(&si) = sc.live.first()
+        && cx.targets.enabled
     {
-        let m = n - k0;
-        let end = if moves.unequal && m.is_multiple_of(2) {
-            m / 2
-        } else {
-            m / 2 + 1
-        };
-        let pre = PLAIN_FIRST.min(end);
-        while start0 < pre {
-            let hit = scan_until(g, m, start0, pre, result as u16, arr(seen));
-            stats.scanned_pairs += (hit.map_or(pre, |i| i + 1) - start0) as u64;
+        let m = sc.slots[si].m;
+        let pre = PLAIN_FIRST.min(pair_end(m, moves.unequal));
+        while sc.slots[si].next < pre {
+            let a = sc.slots[si].next;
+            let hit = scan_until(g, m, a, pre, result as u16, arr(&mut sc.slots[si].marks));
+            stats.scanned_pairs += (hit.map_or(pre, |i| i + 1) - a) as u64;
             match hit {
                 Some(i) => {
-                    start0 = i + 1;
-                    result = first_zero(&seen[..=top]);
-                    if !scan[result] {
+                    sc.slots[si].next = i + 1;
+                    result = sc.next_missing(result + 1, top);
+                    if !cx.scan[result] {
                         return result;
                     }
                 }
-                None => start0 = pre,
+                None => sc.slots[si].next = pre,
             }
         }
+        let targets = cx.targets;
         'targets: loop {
             let mut budget = TARGET_BUDGET;
             let mut found = false;
@@ -595,39 +885,33 @@ fn heap_value(
             if !found {
                 break 'targets;
             }
-            seen[result] = 1;
-            result = first_zero(&seen[..=top]);
-            if !scan[result] {
+            sc.slots[si].marks[result] = 1;
+            result = sc.next_missing(result + 1, top);
+            if !cx.scan[result] {
                 return result;
             }
         }
     }
-    let threads = par.threads;
-    for (si, &k) in moves.split.iter().enumerate() {
-        if n < k + 2 {
-            break;
-        }
-        let m = n - k;
-        // Pairs a + (m - a) for 1 <= a < end; with `!`, the middle pair m/2 + m/2 is excluded.
-        let end = if moves.unequal && m.is_multiple_of(2) {
-            m / 2
-        } else {
-            m / 2 + 1
-        };
-        let mut a = if si == 0 { start0 } else { 1 };
+    let threads = cx.pool.map_or(1, SpinPool::threads);
+    for li in 0..sc.live.len() {
+        let si = sc.live[li];
+        let m = sc.slots[si].m;
+        let end = pair_end(m, moves.unequal);
+        let mut a = sc.slots[si].next;
         // Sequential (with early exit) up to `limit`; then parallel rounds while long.
-        let (seq_first, par_min) = par.thresholds;
+        let (seq_first, par_min) = cx.thresholds;
         let mut limit = if threads > 1 { seq_first.min(end) } else { end };
         let mut round = PAR_ROUND;
         loop {
             while a < limit {
-                let hit = scan_until(g, m, a, limit, result as u16, arr(seen));
+                let hit = scan_until(g, m, a, limit, result as u16, arr(&mut sc.slots[si].marks));
                 stats.scanned_pairs += (hit.map_or(limit, |i| i + 1) - a) as u64;
                 match hit {
                     Some(i) => {
                         a = i + 1;
-                        result = first_zero(&seen[..=top]);
-                        if !scan[result] {
+                        result = sc.next_missing(result + 1, top);
+                        if !cx.scan[result] {
+                            sc.slots[si].next = a;
                             return result;
                         }
                     }
@@ -637,16 +921,26 @@ fn heap_value(
             if a >= end {
                 break;
             }
-            if end - a > par_min {
+            if let Some(pool) = cx.pool.filter(|_| end - a > par_min) {
                 let hi = (a + round * threads).min(end);
                 round = (round * 2).min(PAR_ROUND_MAX);
-                scan_parallel(g, m, a, hi, top, seen, par);
+                scan_parallel(
+                    g,
+                    m,
+                    a,
+                    hi,
+                    top,
+                    &mut sc.slots[si].marks,
+                    pool,
+                    &mut sc.bufs,
+                );
                 stats.scanned_pairs += (hi - a) as u64;
                 a = hi;
                 limit = a;
-                if seen[result] != 0 {
-                    result = first_zero(&seen[..=top]);
-                    if !scan[result] {
+                if sc.slots[si].marks[result] != 0 {
+                    result = sc.next_missing(result + 1, top);
+                    if !cx.scan[result] {
+                        sc.slots[si].next = a;
                         return result;
                     }
                 }
@@ -654,96 +948,89 @@ fn heap_value(
                 limit = end;
             }
         }
+        sc.slots[si].next = end.max(a);
     }
     result
 }
 
 /// Mark the option values of the splits `r + (m - r)` for the light heaps `r`, split over threads.
+#[allow(clippy::too_many_arguments)]
 fn light_parallel(
     g: &[u16],
     m: usize,
     light: &[(u32, u16)],
     unequal: bool,
     top: usize,
-    seen: &mut [u8],
-    par: &mut Par,
+    marks: &mut [u8],
+    pool: &SpinPool,
+    bufs: &mut Vec<Vec<u8>>,
 ) {
-    use rayon::prelude::*;
-    let threads = par.threads;
-    par.bufs.resize_with(threads, Vec::new);
-    let per = light.len().div_ceil(threads);
-    par.bufs.par_iter_mut().enumerate().for_each(|(t, buf)| {
-        if buf.len() < 1 << 16 {
-            buf.resize(1 << 16, 0);
-        }
-        buf[..top].fill(0);
-        let chunk = light.chunks(per.max(1)).nth(t).unwrap_or(&[]);
-        let buf = arr(buf);
-        for &(r, gr) in chunk {
+    let per = light.len().div_ceil(pool.threads()).max(1);
+    on_threads(pool, bufs, top, marks, &|t, buf| {
+        for &(r, gr) in light.chunks(per).nth(t).unwrap_or(&[]) {
             let r = r as usize;
             if !(unequal && 2 * r == m) {
                 buf[(gr ^ g[m - r]) as usize] = 1;
             }
         }
     });
-    for buf in &par.bufs {
-        for (s, &b) in seen[..top].iter_mut().zip(buf[..top].iter()) {
-            *s |= b;
-        }
-    }
 }
 
 /// Mark the option values of the splits `a + (m - a)` for `lo <= a < hi`, split over threads.
+#[allow(clippy::too_many_arguments)]
 fn scan_parallel(
     g: &[u16],
     m: usize,
     lo: usize,
     hi: usize,
     top: usize,
-    seen: &mut [u8],
-    par: &mut Par,
+    marks: &mut [u8],
+    pool: &SpinPool,
+    bufs: &mut Vec<Vec<u8>>,
 ) {
-    use rayon::prelude::*;
-    let threads = par.threads;
-    par.bufs.resize_with(threads, Vec::new);
-    let per = (hi - lo).div_ceil(threads);
-    par.bufs.par_iter_mut().enumerate().for_each(|(t, buf)| {
+    let per = (hi - lo).div_ceil(pool.threads());
+    on_threads(pool, bufs, top, marks, &|t, buf| {
+        let from = lo + t * per;
+        let to = (from + per).min(hi);
+        if from < to {
+            mark(g, m, from, to, buf);
+        }
+    });
+}
+
+/// Run `work(t, buffer)` on every thread of the pool, each marking its own cleared buffer, then
+/// merge the buffers into `marks`.
+fn on_threads(
+    pool: &SpinPool,
+    bufs: &mut Vec<Vec<u8>>,
+    top: usize,
+    marks: &mut [u8],
+    work: &(dyn Fn(usize, &mut [u8; 1 << 16]) + Sync),
+) {
+    bufs.resize_with(pool.threads(), Vec::new);
+    let cells: Vec<Mutex<Vec<u8>>> = bufs.drain(..).map(Mutex::new).collect();
+    pool.broadcast(&|t| {
+        let mut buf = cells[t].lock().unwrap_or_else(|e| e.into_inner());
         if buf.len() < 1 << 16 {
             buf.resize(1 << 16, 0);
         }
         buf[..top].fill(0);
-        let from = lo + t * per;
-        let to = (from + per).min(hi);
-        if from < to {
-            mark(g, m, from, to, arr(buf));
-        }
+        work(t, arr(&mut buf));
     });
-    for buf in &par.bufs {
-        for (s, &b) in seen[..top].iter_mut().zip(buf[..top].iter()) {
+    bufs.extend(
+        cells
+            .into_iter()
+            .map(|c| c.into_inner().unwrap_or_else(|e| e.into_inner())),
+    );
+    merge(marks, bufs, top);
+}
+
+fn merge(marks: &mut [u8], bufs: &[Vec<u8>], top: usize) {
+    for buf in bufs {
+        for (s, &b) in marks[..top].iter_mut().zip(buf[..top].iter()) {
             *s |= b;
         }
     }
-}
-
-/// Index of the first zero byte (the slice must contain one).
-#[inline]
-fn first_zero(bytes: &[u8]) -> usize {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut base = 0;
-    for c in &mut chunks {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        // A zero byte exists iff (w - 0x01..) & !w & 0x80.. is nonzero (bytes are 0 or 1).
-        let z = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
-        if z != 0 {
-            return base + (z.trailing_zeros() / 8) as usize;
-        }
-        base += 8;
-    }
-    base + chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == 0)
-        .unwrap_or(chunks.remainder().len())
 }
 
 /// The first `1 << 16` bytes of a buffer as an array, so `u16` indices need no bounds check.
@@ -755,7 +1042,7 @@ fn arr(buf: &mut [u8]) -> &mut [u8; 1 << 16] {
 }
 
 /// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`; stop after marking `target`, returning its `a`.
-#[inline]
+#[inline(always)]
 fn scan_until(
     g: &[u16],
     m: usize,
