@@ -37,6 +37,7 @@ pub mod sequence;
 pub mod sparse;
 pub mod spin_pool;
 pub mod subtraction;
+pub mod three_heap;
 
 pub use periodicity::Period;
 pub use ruleset::{Code, Kind, Ruleset, RulesetError, SubtractionSet};

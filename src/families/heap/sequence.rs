@@ -16,6 +16,7 @@ use super::periodicity::{self, Period};
 use super::ruleset::{Kind, Ruleset};
 use super::sparse::Sparse;
 use super::subtraction;
+use super::three_heap::ThreeHeap;
 use crate::Nimber;
 use crate::progress::{Progress, Silent};
 
@@ -28,6 +29,8 @@ enum Inner {
     Sparse(Box<Sparse>),
     /// Any method on `u32` values.
     Plain(Vec<u32>),
+    /// Three-heap splits through bitsets of two-heap split values.
+    Three(Box<ThreeHeap>),
     /// `u16` values extended only by a proved period (what `Sparse` leaves once one is proved).
     Small(Vec<u16>),
 }
@@ -71,7 +74,10 @@ impl Sequencer {
                 let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
                 match Sparse::resume(c, small) {
                     Some(s) => Inner::Sparse(Box::new(s)),
-                    None => Inner::Plain(values),
+                    None => match ThreeHeap::resume(c, values.clone()) {
+                        Some(t) => Inner::Three(Box::new(t)),
+                        None => Inner::Plain(values),
+                    },
                 }
             }
             _ => Inner::Plain(values),
@@ -79,6 +85,7 @@ impl Sequencer {
         let len = match &inner {
             Inner::Sparse(s) => s.values().len(),
             Inner::Plain(v) => v.len(),
+            Inner::Three(t) => t.values().len(),
             Inner::Small(v) => v.len(),
         };
         let next_check = if periodicity::certificate_end(r, 1, 0).is_some() {
@@ -117,6 +124,7 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => s.values().len(),
             Inner::Plain(v) => v.len(),
+            Inner::Three(t) => t.values().len(),
             Inner::Small(v) => v.len(),
         }
     }
@@ -131,6 +139,7 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => s.values().get(n).map(|&v| u32::from(v)),
             Inner::Plain(v) => v.get(n).copied(),
+            Inner::Three(t) => t.values().get(n).copied(),
             Inner::Small(v) => v.get(n).map(|&x| u32::from(x)),
         }
     }
@@ -140,6 +149,7 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => s.values().iter().map(|&v| u32::from(v)).collect(),
             Inner::Plain(v) => v.clone(),
+            Inner::Three(t) => t.values().to_vec(),
             Inner::Small(v) => v.iter().map(|&x| u32::from(x)).collect(),
         }
     }
@@ -150,6 +160,7 @@ impl Sequencer {
             Inner::Sparse(s) => s.values(),
             Inner::Small(v) => v,
             Inner::Plain(v) => return f(v),
+            Inner::Three(t) => return f(t.values()),
         };
         let mut buf = Vec::with_capacity(1 << 16);
         for chunk in small.chunks(1 << 16) {
@@ -182,6 +193,7 @@ impl Sequencer {
         let (proof, needed) = match &self.inner {
             Inner::Sparse(s) => periodicity::proved_or_needed(&self.ruleset, s.values()),
             Inner::Plain(v) => periodicity::proved_or_needed(&self.ruleset, v),
+            Inner::Three(t) => periodicity::proved_or_needed(&self.ruleset, t.values()),
             Inner::Small(v) => periodicity::proved_or_needed(&self.ruleset, v),
         };
         self.proof = proof;
@@ -207,6 +219,13 @@ impl Sequencer {
             };
             self.inner = Inner::Small(s.into_values());
         }
+        if let Inner::Three(_) = self.inner {
+            let Inner::Three(t) = std::mem::replace(&mut self.inner, Inner::Plain(Vec::new()))
+            else {
+                unreachable!("matched above")
+            };
+            self.inner = Inner::Plain(t.into_values());
+        }
         fn copy<T: Copy>(v: &mut Vec<T>, p: usize, to: usize) {
             v.reserve(to + 1 - v.len());
             while v.len() <= to {
@@ -218,7 +237,7 @@ impl Sequencer {
         match &mut self.inner {
             Inner::Plain(v) => copy(v, p, to),
             Inner::Small(v) => copy(v, p, to),
-            Inner::Sparse(_) => unreachable!("replaced above"),
+            Inner::Sparse(_) | Inner::Three(_) => unreachable!("replaced above"),
         }
         self.filled_from.get_or_insert(len);
     }
@@ -235,6 +254,17 @@ impl Sequencer {
             // A value passed 16 bits: continue with the plain method.
             let v: Vec<u32> = s.values().iter().map(|&x| u32::from(x)).collect();
             self.inner = Inner::Plain(v);
+        }
+        if let Inner::Three(t) = &mut self.inner {
+            if t.extend_to(to) {
+                return;
+            }
+            // A value reached the bitsets' range: continue with the plain method.
+            let Inner::Three(t) = std::mem::replace(&mut self.inner, Inner::Plain(Vec::new()))
+            else {
+                unreachable!("matched above")
+            };
+            self.inner = Inner::Plain(t.into_values());
         }
         if let Inner::Plain(g) = &mut self.inner {
             match self.ruleset.kind() {
@@ -272,6 +302,7 @@ impl Sequencer {
         match &self.inner {
             Inner::Sparse(s) => periodicity::find(&self.ruleset, s.values()),
             Inner::Plain(v) => periodicity::find(&self.ruleset, v),
+            Inner::Three(t) => periodicity::find(&self.ruleset, t.values()),
             Inner::Small(v) => periodicity::find(&self.ruleset, v),
         }
     }
@@ -284,6 +315,7 @@ impl Sequencer {
             Inner::Sparse(s) => Values::U16(s.into_values()),
             Inner::Small(v) => Values::U16(v),
             Inner::Plain(v) => Values::U32(v),
+            Inner::Three(t) => Values::U32(t.into_values()),
         };
         Analysis {
             ruleset: self.ruleset,

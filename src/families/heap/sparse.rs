@@ -74,6 +74,8 @@ const TARGET_PARTNERS: usize = 4;
 /// Work per heap (pairs, smoothed) above which heaps `n, n + 1, …` that do not depend on each other
 /// (up to the code's dependency distance) are computed at once on different threads.
 const BATCH_MIN: u64 = 1 << 13;
+/// Helper threads are started when the recent work per heap (pairs) reaches this.
+const POOL_MIN_WORK: u64 = 1 << 10;
 /// Helper threads are started for calls that compute at least this many heaps.
 const POOL_MIN_HEAPS: usize = 1 << 10;
 /// Rings of cached split values longer than this are not kept (codes with far-apart split digits).
@@ -275,7 +277,11 @@ impl Sparse {
 
     /// [`extend_to`](Self::extend_to) with exactly `threads` threads (helpers included).
     pub fn extend_to_threads(&mut self, to: usize, threads: usize) -> Result<(), Overflow> {
-        if threads > 1 && to >= self.g.len() + self.pool_min {
+        // Helpers only pay when heaps cost thousands of pairs (batches, long scans).
+        if threads > 1
+            && to >= self.g.len() + self.pool_min
+            && self.recent >= self.batch_min.min(POOL_MIN_WORK).saturating_mul(64)
+        {
             spin_pool::scope(threads, |pool| self.extend_with(to, Some(pool)))
         } else {
             self.extend_with(to, None)
@@ -463,18 +469,11 @@ impl Sparse {
             if samples.is_empty() {
                 cuts = vec![c.len()];
             }
-            let Some(&loosest) = cuts.first() else {
+            if cuts.is_empty() {
                 continue;
-            };
+            }
             // Values (and their XORs) are below `top`: the tables need no more.
             let mut heavy = vec![false; top];
-            for &x in &c[..loosest] {
-                heavy[x as usize] = true;
-            }
-            let loose: Vec<u32> = (1..n)
-                .filter(|&i| !heavy[self.g[i] as usize])
-                .map(|i| i as u32)
-                .collect();
             let mut scan = vec![false; top + 1];
             // Tightest cut first (fewest light heaps, cheapest to replay), so that pruning by the
             // best cost so far stops the expensive loose cuts early.
@@ -487,11 +486,13 @@ impl Sparse {
                         scan[(x ^ y) as usize] = true;
                     }
                 }
-                let light: Vec<(u32, u16)> = loose
+                // The light heaps, from where each light value occurs (no pass over all heaps).
+                let mut light: Vec<(u32, u16)> = present
                     .iter()
-                    .map(|&r| (r, self.g[r as usize]))
-                    .filter(|&(_, v)| !heavy[v as usize])
+                    .filter(|&&v| !heavy[v as usize])
+                    .flat_map(|&v| self.targets.pos[v as usize].iter().map(move |&r| (r, v)))
                     .collect();
+                light.sort_unstable_by_key(|&(r, _)| r);
                 let cx = Ctx {
                     light: &light,
                     scan: &scan,
