@@ -5,7 +5,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::families::heap::{Ruleset, naive, sparse::Sparse, subtraction};
+use grundy::families::heap::{
+    Kind, Ruleset, naive, sparse::Sparse, subtraction, three_heap::ThreeHeap,
+};
 
 fn engines(c: &mut Criterion) {
     let mut group = c.benchmark_group("heap");
@@ -28,6 +30,21 @@ fn engines(c: &mut Criterion) {
             b.iter(|| naive::values(&r, black_box(to)).len())
         });
     }
+    // Three-heap splits: bitsets of two-heap split values against every triple.
+    let r: Ruleset = "0.08".parse().expect("a valid code");
+    let Kind::Code(code) = r.kind() else {
+        unreachable!("a code")
+    };
+    group.bench_function("three-heap bitsets 0.08 to 1500", |b| {
+        b.iter(|| {
+            let mut t = ThreeHeap::new(code).expect("a three-heap code");
+            assert!(t.extend_to(black_box(1500)));
+            t.values().len()
+        })
+    });
+    group.bench_function("naive 0.08 to 1500", |b| {
+        b.iter(|| naive::values(&r, black_box(1500)).len())
+    });
     group.bench_function("all-but 1,2,5 to 100000 (incremental mex)", |b| {
         b.iter(|| subtraction::all_but_values(&[1, 2, 5], black_box(100_000)).len())
     });

@@ -20,14 +20,24 @@
 //! `C ∩ (C ⊕ C) = ∅`, so whenever `G(n)` is common step 2 certifies it without a full scan. Here
 //! `H` is the most frequent part of such a `C`, cut where an estimate of the work per heap is least:
 //! infrequent common values join the light heaps, so the values that only they produce are settled
-//! by step 1 instead of by long scans in step 3. The candidates (best mask, greedy set, every cut)
-//! are re-evaluated from the value frequencies as the sequence grows.
+//! by step 1 instead of by long scans in step 3. The candidates (the masks with the fewest light
+//! heaps over all values and over the last quarter — every mask weighed at once by a
+//! Walsh–Hadamard transform of the value counts —, a greedy set, every cut) are re-evaluated from
+//! the value frequencies as the sequence grows.
 //!
-//! Two refinements of step 3, neither changing any value: after a short plain scan, a missing
-//! value `v` is first searched *targeted* — over the heaps `a` of a value `x = v ⊕ y` for the most
-//! frequent `y`, checking `G(m - a) = y` (enabled when replaying sample heaps shows it pays); and
-//! long scans (and long light passes) are split over the rayon threads in rounds, merging the
-//! marks and stopping at the first round after which the mex is certified.
+//! Refinements, none changing any value:
+//! * The split values of a remainder `m` depend on `m` only, and a code with split digits `k < k'`
+//!   splits `m = n − k` again at heap `n + k' − k`: the values found for `m` (light pairs, the
+//!   scanned prefix) are kept in a small ring and reused, which halves the work of codes such as
+//!   0.56, 0.354 and 0.376.
+//! * After a short plain scan, a missing value `v` is first searched *targeted* — over the heaps
+//!   `a` of a value `x = v ⊕ y` for the most frequent `y`, checking `G(m - a) = y` (enabled when
+//!   replaying sample heaps shows it pays).
+//! * Threads ([`super::spin_pool`]: helpers that hand over work in well under a
+//!   microsecond): `G(n)` depends only on `G(0..=n − d)`, `d` the dependency distance (3 for
+//!   Treblecross 0.007), so costly heaps `n .. n + d` are computed at once, one per thread; for
+//!   `d = 1`, long scans and light passes are split over the threads in rounds, merging the marks
+//!   and stopping at the first round after which the mex is certified.
 //!
 //! Applies to codes whose splits leave at most two heaps (octal, and hexadecimal digits without
 //! bit 8), with or without `!`; values are kept as `u16`.
