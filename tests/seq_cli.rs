@@ -157,22 +157,23 @@ fn grundys_game_shows_no_apparent_period() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "apparent arithmetic period 3 from heap 0 with saltus 1",
+            "arithmetic period 3 from heap 0 with saltus 1 (G(n+3) = G(n)+1) — proved by the arithmetic-periodicity certificate for all-but games",
         ));
 }
 
 #[test]
 fn nim_is_reported_as_arithmetic_periodic() {
+    // Nim is the all-but game excluding nothing: G(n) = n, proved.
     grundy()
         .args(["seq", "nim", "--to", "50"])
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "apparent arithmetic period 1 from heap 0 with saltus 1",
+            "arithmetic period 1 from heap 0 with saltus 1 (G(n+1) = G(n)+1) — proved",
         ));
     let v = json(&["seq", "nim", "--to", "50"]);
     assert_eq!(v["saltus"], 1);
-    assert_eq!(v["proved"], false);
+    assert_eq!(v["proved"], true);
 }
 
 #[test]

@@ -157,13 +157,24 @@ fn theorem(r: &Ruleset) -> &'static str {
         }
         Kind::Code(_) => "the octal periodicity theorem (Guy–Smith)",
         Kind::Subtraction(_) => "the window criterion for finite subtraction games",
-        Kind::AllBut(_) => "no theorem",
+        Kind::AllBut(_) => {
+            "the arithmetic-periodicity certificate for all-but games (our derivation, in periodicity.rs)"
+        }
     }
 }
 
 fn describe(a: &Analysis) -> String {
     match a.period() {
         None => "no period visible in the values computed".to_string(),
+        Some(p) if p.saltus > 0 && p.proved => format!(
+            "arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}) — proved by {}",
+            p.period,
+            p.preperiod,
+            p.saltus,
+            p.period,
+            p.saltus,
+            theorem(a.ruleset())
+        ),
         Some(p) if p.saltus > 0 => format!(
             "apparent arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}; not proved)",
             p.period, p.preperiod, p.saltus, p.period, p.saltus

@@ -307,14 +307,57 @@ mod tests {
                 && p.proved
             {
                 let long = rs.values_u32(3 * to + 50);
+                let s = p.saltus as u32;
                 for n in p.preperiod..long.len() - p.period {
-                    prop_assert_eq!(long[n + p.period], long[n], "{} {:?} at {}", rs, p, n);
+                    prop_assert_eq!(long[n + p.period], long[n] + s, "{} {:?} at {}", rs, p, n);
                 }
                 if p.preperiod > 0 {
-                    prop_assert_ne!(long[p.preperiod - 1 + p.period], long[p.preperiod - 1]);
+                    prop_assert_ne!(long[p.preperiod - 1 + p.period], long[p.preperiod - 1] + s);
                 }
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Soundness of the all-but arithmetic-periodicity certificate: what it proves from
+        /// `G(0..=to)` holds on a sequence four times as long (and it does prove something for
+        /// most sets once enough values are known).
+        #[test]
+        fn all_but_arithmetic_periods_hold_further(
+            ex in prop::collection::vec(1u64..14, 1..6),
+            to in 30usize..400,
+        ) {
+            let rs = Ruleset::all_but(ex).unwrap();
+            let short = rs.values_u32(to);
+            if let Some(p) = periodicity::find(&rs, &short).filter(|p| p.proved) {
+                prop_assert!(p.saltus > 0, "{} {:?}", rs, p);
+                let long = rs.values_u32(4 * to + 200);
+                for n in p.preperiod..long.len() - p.period {
+                    prop_assert_eq!(long[n + p.period], long[n] + p.saltus as u32, "{} {:?} at {}", rs, p, n);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn most_all_but_games_are_certified_from_a_few_thousand_values() {
+        let mut proved = 0;
+        let mut total = 0;
+        for a in 1u64..8 {
+            for b in a + 1..10 {
+                for c in [None, Some(b + 3)] {
+                    let mut ex = vec![a, b];
+                    ex.extend(c);
+                    let rs = Ruleset::all_but(ex).unwrap();
+                    total += 1;
+                    if periodicity::find(&rs, &rs.values_u32(3000)).is_some_and(|p| p.proved) {
+                        proved += 1;
+                    }
+                }
+            }
+        }
+        assert!(proved * 10 >= total * 9, "{proved} of {total}");
     }
 
     fn arb_provable() -> impl Strategy<Value = Ruleset> {

@@ -29,9 +29,27 @@
 //! `G(n + p) = G(n)` for the `m` consecutive `n0 <= n < n0 + m`, then for all `n >= n0`, since
 //! `G(n) = mex { G(n - s) }` only looks `m` back.
 //!
-//! Infinite subtraction sets and all-but games get no proof of a plain period here, and
-//! arithmetic periodicity is reported as *apparent* (no theorem is applied): `proved` is never
-//! true without one of the theorems above.
+//! For an **all-but game** (subtract any `k >= 1` except the finite set `E`, `e = max E`), whose
+//! values grow without bound, an *arithmetic* period (saltus `s`) is certified as follows (our
+//! derivation; Siegel proved that every all-but game is eventually arithmetic-periodic, without a
+//! finite check). Let `Y = { G(i) : i < n0 + p }`, `Z = { G(i) : i < n0 }`,
+//! `P = { G(i) : n0 <= i < n0 + p }`, and suppose
+//! (A1) `0, 1, …, s − 1 ∈ Y`; (A2) every `z ∈ Z` has `z + s ∈ Y` or `z ∈ P`; (B) some `N1 >= n0`
+//! has `G(i) + s > max Y` for `N1 <= i < N1 + p`; and (C) `G(n + p) = G(n) + s` for
+//! `n0 <= n < N* = max(n0 + p + e, N1)`. Then `G(n + p) = G(n) + s` for all `n >= n0`.
+//! Proof, by induction on `N >= N*` (the relation assumed for `n0 <= n < N`): the options of `N`
+//! are the `G(j)`, `j < N`, `N − j ∉ E`. As `N >= n0 + e`, every `j < n0` is an option of `N` and
+//! every `j < n0 + p` one of `N + p`; the others pair up, `j ↦ j + p`, with values `+ s`. So with
+//! `O = { G(j) : n0 <= j < N, N − j ∉ E }` (which contains `P`, as `N >= n0 + p + e`), the options
+//! are `Z ∪ O` for `N` and `Y ∪ (O + s)` for `N + p`. Let `g = mex(Z ∪ O) = G(N)`. Every
+//! `v < g + s` is an option of `N + p`: if `v < s` by (A1); else `u = v − s < g` lies in `O`
+//! (then `v ∈ O + s`) or in `Z ∖ O`, hence not in `P`, so `v ∈ Y` by (A2). And `g + s` is not: not
+//! in `O + s` as `g ∉ O`, not in `Y` by (B) — directly for `N < N1 + p`, else because
+//! `G(N) = G(N − p) + s >= G(N − p)` and (B) holds at `N − p` by induction. So
+//! `G(N + p) = g + s`.
+//!
+//! Infinite subtraction sets get no proof, and `proved` is never true without one of the theorems
+//! above.
 //!
 //! An *apparent* period is one seen at least three full times in the computed values, whose
 //! repeating stretch also covers at least half of them ([`is_apparent`]).
@@ -128,6 +146,65 @@ fn arithmetic_start<T: Copy + Into<u64>>(g: &[T], p: usize) -> Option<(usize, u6
         n -= 1;
     }
     Some((n, s))
+}
+
+/// Whether the all-but theorem (module docs) certifies `G(n + p) = G(n) + s` for all `n >= n0`,
+/// given that the values `g` satisfy it on `n0 <= n < len − p` (from [`arithmetic_start`]): the
+/// conditions are tried with starts `n0' = n0, …, n0 + 15` (a later start also proves it from `n0`,
+/// the relation being known on the values between).
+fn all_but_certified<T: Copy + Into<u64>>(
+    excluded: &[u64],
+    g: &[T],
+    p: usize,
+    n0: usize,
+    s: u64,
+) -> bool {
+    let len = g.len();
+    let e = usize::try_from(excluded.iter().copied().max().unwrap_or(0)).unwrap_or(usize::MAX);
+    for start in n0..(n0 + 16).min(len) {
+        // N* + p values are needed for (C), so stop once N* alone passes the end.
+        if start.saturating_add(p).saturating_add(e).saturating_add(p) > len {
+            break;
+        }
+        let y: std::collections::HashSet<u64> = g[..start + p].iter().map(|&v| v.into()).collect();
+        let period: std::collections::HashSet<u64> =
+            g[start..start + p].iter().map(|&v| v.into()).collect();
+        // (A1) and (A2).
+        if (0..s).any(|v| !y.contains(&v)) {
+            continue;
+        }
+        if g[..start].iter().any(|&z| {
+            let z: u64 = z.into();
+            !period.contains(&z) && z.checked_add(s).is_none_or(|w| !y.contains(&w))
+        }) {
+            continue;
+        }
+        // (B): the first run of p values above max Y − s, from `start`.
+        let max_y = y.iter().copied().max().unwrap_or(0);
+        let mut run = 0;
+        let mut n1 = None;
+        for (i, &v) in g.iter().enumerate().skip(start) {
+            let v: u64 = v.into();
+            if v.saturating_add(s) > max_y {
+                run += 1;
+                if run == p {
+                    n1 = Some(i + 1 - p);
+                    break;
+                }
+            } else {
+                run = 0;
+            }
+        }
+        let Some(n1) = n1 else {
+            continue;
+        };
+        // (C): the relation is known on start <= n < len − p, so N* + p <= len suffices.
+        let n_star = (start + p + e).max(n1);
+        if n_star + p <= len {
+            return true;
+        }
+    }
+    false
 }
 
 /// The least period certified by a theorem on the computed values `g = G(0..len)`, with its least
@@ -248,9 +325,10 @@ fn scan<T: Copy + PartialEq + Into<u64>>(
 }
 
 /// The period of the computed values `g = G(0..len)`: the least period certified by a theorem
-/// (with its least preperiod), else the least apparent period (see [`is_apparent`]: three full
-/// repeats covering at least half of the values), else the least apparent arithmetic period (the
-/// same evidence); `None` if none shows.
+/// (with its least preperiod); for an all-but game, the least arithmetic period certified by the
+/// all-but certificate (module docs); else the least apparent period (see [`is_apparent`]: three
+/// full repeats covering at least half of the values), else the least apparent arithmetic period
+/// (the same evidence); `None` if none shows.
 pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Period> {
     let len = g.len();
     let (proved, apparent, _) = scan(r, g, true);
@@ -259,6 +337,20 @@ pub fn find<T: Copy + PartialEq + Into<u64>>(r: &Ruleset, g: &[T]) -> Option<Per
     }
     if apparent.is_some() {
         return apparent;
+    }
+    if let Kind::AllBut(excluded) = r.kind() {
+        for p in 1..=len / 3 {
+            if let Some((n0, s)) = arithmetic_start(g, p)
+                && all_but_certified(excluded, g, p, n0, s)
+            {
+                return Some(Period {
+                    period: p,
+                    preperiod: n0,
+                    saltus: s,
+                    proved: true,
+                });
+            }
+        }
     }
     for p in 1..=len / 3 {
         if let Some((n0, s)) = arithmetic_start(g, p)
@@ -318,12 +410,35 @@ mod tests {
             let per = find(&a, &ints(&a, to)).unwrap();
             assert_eq!(
                 (per.period, per.preperiod, per.saltus, per.proved),
-                (3, 0, 1, false)
+                (3, 0, 1, true)
             );
         }
         // The rule itself: three repeats covering at least half of the values.
         assert!(is_apparent(100, 10, 50) && is_apparent(100, 30, 10));
         assert!(!is_apparent(100, 10, 51) && !is_apparent(100, 34, 0) && !is_apparent(31, 1, 28));
+    }
+
+    #[test]
+    fn all_but_games_have_proved_arithmetic_periods() {
+        // allbut:1 is G(n) = floor(n / 2); allbut:1,2 is floor(n / 3).
+        for (name, p, n0, s) in [("allbut:1", 2, 0, 1), ("allbut:1,2", 3, 0, 1)] {
+            let r = rs(name);
+            let per = find(&r, &ints(&r, 200)).unwrap();
+            assert_eq!(
+                (per.period, per.preperiod, per.saltus, per.proved),
+                (p, n0, s, true),
+                "{name}"
+            );
+        }
+        // Too few values for (C): N* + p = n0 + 2p + e values are needed.
+        let r = rs("allbut:1,2");
+        assert!(!find(&r, &ints(&r, 6)).is_some_and(|p| p.proved));
+        // The conditions are checked: values arithmetic-periodic from the start but without a 0
+        // (so (A1) fails at every start) are not certified.
+        let g: Vec<u64> = (1..40).collect();
+        assert!(!all_but_certified(&[1], &g, 1, 0, 1));
+        let g: Vec<u64> = (0..40).collect();
+        assert!(all_but_certified(&[1], &g, 1, 0, 1));
     }
 
     #[test]
@@ -351,6 +466,7 @@ mod tests {
 
     #[test]
     fn nim_is_arithmetic_periodic() {
+        // Nim is the all-but game excluding nothing (e = 0): G(n) = n, proved.
         let r = rs("nim");
         let per = find(&r, &ints(&r, 30)).unwrap();
         assert_eq!(
@@ -359,7 +475,7 @@ mod tests {
                 period: 1,
                 preperiod: 0,
                 saltus: 1,
-                proved: false
+                proved: true
             }
         );
     }
