@@ -383,3 +383,18 @@ fn kill_9_then_resume_gives_identical_values() {
         format!("checksum (CRC-32 of the values as u32 LE): {want:08x}")
     );
 }
+
+#[test]
+fn no_fill_computes_every_value_and_agrees_with_the_filled_run() {
+    for (rule, to) in [("kayles", "5000"), ("0.16", "3000"), ("allbut:1,2", "500")] {
+        let filled = json(&["seq", rule, "--to", to]);
+        let full = json(&["seq", rule, "--to", to, "--no-fill"]);
+        assert_eq!(filled["values"], full["values"], "{rule}");
+        assert_eq!(filled["period"], full["period"], "{rule}");
+        assert_eq!(filled["preperiod"], full["preperiod"], "{rule}");
+        assert_eq!(filled["proved"], full["proved"], "{rule}");
+        assert!(full.get("filled_from").is_none_or(|v| v.is_null()), "{rule}: {full}");
+    }
+    let kayles = json(&["seq", "kayles", "--to", "5000"]);
+    assert!(kayles["filled_from"].is_u64(), "{kayles}");
+}

@@ -40,6 +40,10 @@ pub struct Args {
     /// Seconds between checkpoint writes (0: after every chunk).
     #[arg(long, hide = true, default_value_t = 10, value_parser = parse_u64)]
     pub checkpoint_secs: u64,
+    /// Compute every value, also beyond a proved period (by default they are copied, being proved
+    /// equal): for cross-checks and for timing the engines alone.
+    #[arg(long)]
+    pub no_fill: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -126,6 +130,7 @@ fn compute(args: &Args, ruleset: &Ruleset, to: usize) -> Result<Analysis, Failur
         }
         _ => Sequencer::new(ruleset),
     };
+    seq.set_fill(!args.no_fill);
     let Some(path) = &args.checkpoint else {
         seq.run::<Failure>(to, &bar, |_| Ok(()))?;
         return Ok(seq.analysis());

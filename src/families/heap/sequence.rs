@@ -59,6 +59,8 @@ pub struct Sequencer {
     filled_from: Option<usize>,
     /// Length at which to check next for a proved period (`usize::MAX`: no theorem applies).
     next_check: usize,
+    /// Whether to fill by a proved period (else every value is computed; see [`Sequencer::set_fill`]).
+    fill: bool,
 }
 
 impl Sequencer {
@@ -99,7 +101,14 @@ impl Sequencer {
             proof: None,
             filled_from: None,
             next_check,
+            fill: true,
         }
+    }
+
+    /// Whether values beyond a proved period are copied (the default) or computed like the others
+    /// (for cross-checks and timing the engines alone; the values are the same either way).
+    pub fn set_fill(&mut self, fill: bool) {
+        self.fill = fill;
     }
 
     /// The period proved so far by the checks made while extending, if any (not necessarily the
@@ -175,7 +184,11 @@ impl Sequencer {
     pub fn extend_to(&mut self, to: usize) {
         while self.len() <= to {
             if let Some(p) = self.proof {
-                self.fill(p.period, to);
+                if self.fill {
+                    self.fill(p.period, to);
+                } else {
+                    self.compute_to(to);
+                }
                 return;
             }
             if self.len() >= self.next_check {
