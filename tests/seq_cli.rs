@@ -393,7 +393,10 @@ fn no_fill_computes_every_value_and_agrees_with_the_filled_run() {
         assert_eq!(filled["period"], full["period"], "{rule}");
         assert_eq!(filled["preperiod"], full["preperiod"], "{rule}");
         assert_eq!(filled["proved"], full["proved"], "{rule}");
-        assert!(full.get("filled_from").is_none_or(|v| v.is_null()), "{rule}: {full}");
+        assert!(
+            full.get("filled_from").is_none_or(|v| v.is_null()),
+            "{rule}: {full}"
+        );
     }
     let kayles = json(&["seq", "kayles", "--to", "5000"]);
     assert!(kayles["filled_from"].is_u64(), "{kayles}");
