@@ -287,15 +287,21 @@ impl Sparse {
 
     /// [`extend_to`](Self::extend_to) with exactly `threads` threads (helpers included).
     pub fn extend_to_threads(&mut self, to: usize, threads: usize) -> Result<(), Overflow> {
-        // Helpers only pay when heaps cost thousands of pairs (batches, long scans).
-        if threads > 1
-            && to >= self.g.len() + self.pool_min
-            && self.recent >= self.batch_min.min(POOL_MIN_WORK).saturating_mul(64)
-        {
-            spin_pool::scope(threads, |pool| self.extend_with(to, Some(pool)))
-        } else {
-            self.extend_with(to, None)
+        if threads > 1 {
+            // Helpers only pay once heaps cost thousands of pairs (batches, long scans): compute
+            // alone until then, and start them for the rest if it is long enough.
+            while self.g.len() <= to && !self.wants_helpers() {
+                self.step_with(None)?;
+            }
+            if to >= self.g.len() + self.pool_min {
+                return spin_pool::scope(threads, |pool| self.extend_with(to, Some(pool)));
+            }
         }
+        self.extend_with(to, None)
+    }
+
+    fn wants_helpers(&self) -> bool {
+        self.recent >= self.batch_min.min(POOL_MIN_WORK).saturating_mul(64)
     }
 
     fn extend_with(&mut self, to: usize, pool: Option<&SpinPool>) -> Result<(), Overflow> {
