@@ -13,7 +13,9 @@
 # and fills the remaining heaps by copying (they are proved equal); the "filled" column gives the
 # heap from which it did (- when every value was scanned). ogsolve scans every heap up to n, so the
 # script also times `grundy seq --no-fill` (every heap computed by the engine, like ogsolve) and
-# prints that ratio too ("scan-all"). NOFILL=0 skips those runs.
+# prints that ratio too ("scan-all"). NOFILL=0 skips those runs. With CHECK=1 (default) an untimed
+# run compares the values themselves: ogsolve's Fletcher-32 checksum of all nimbers against the same
+# checksum of `grundy seq --values` (column "values").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +23,7 @@ RUNS=${RUNS:-3}
 THREADS=${THREADS:-2}
 GAMES=${GAMES:-"0.16:700000 0.56:660000 0.376:4600000 0.354:20200000 0.007:1000000"}
 NOFILL=${NOFILL:-1}
+CHECK=${CHECK:-1}
 
 if [ -z "${OGSOLVE:-}" ]; then
     if command -v ogsolve >/dev/null 2>&1; then
@@ -39,7 +42,7 @@ GRUNDY=target/fast/grundy
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m/1e9}'; }
 
-printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s\n' game n "grundy period" "ogsolve period" filled "grundy_s" "ogsolve_s" ratio "scan-all_s" ratio
+printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s  %s\n' game n "grundy period" "ogsolve period" filled "grundy_s" "ogsolve_s" ratio "scan-all_s" ratio values
 for spec in $GAMES; do
     game=${spec%%:*}
     n=${spec##*:}
@@ -65,6 +68,7 @@ for spec in $GAMES; do
         gper=$(echo "$gout" | sed -n 's/^period: \([0-9]*\) from heap \([0-9]*\).*proved.*/p \1 n0 \2 (proved)/p; s/^period: \(no period.*\)/none/p; s/^period: apparent \([0-9]*\) from heap \([0-9]*\).*/p \1 n0 \2 (apparent)/p' | head -1)
         gfill=$(echo "$gout" | sed -n 's/^filled: heaps \([0-9]*\)\.\..*/\1/p' | head -1)
         oper=$(echo "$oout" | sed -n 's/.*found period of length \([0-9]*\) and pre-period \([0-9]*\).*/p \1 n0 \2/p' | head -1)
+        osum=$(echo "$oout" | sed -n 's/.*checksum: \([0-9A-F]*\).*/\1/p' | head -1)
     done
     gm=$(printf '%s\n' "${gt[@]}" | median)
     om=$(printf '%s\n' "${ot[@]}" | median)
@@ -75,7 +79,15 @@ for spec in $GAMES; do
         fm=$(printf '%s\n' "${ft[@]}" | median)
         fratio=$(awk -v a="$fm" -v b="$om" 'BEGIN { printf "%.2f", a / b }')
     fi
-    printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "${gfill:--}" "$gm" "$om" "$ratio" "$fm" "$fratio"
+    same="-"
+    if [ "$CHECK" = 1 ]; then
+        # Fletcher-32 over the u16 nimbers, as ogsolve prints it.
+        gsum=$("$GRUNDY" seq "$game" --to "$n" --quiet --threads "$THREADS" --values |
+            awk 'NF == 2 && $1 ~ /^[0-9]+$/ { a = (a + $2) % 65536; b = (b + a) % 65536 }
+                 END { printf "%X", b * 65536 + a }')
+        if [ "$gsum" = "$osum" ]; then same="identical ($gsum)"; else same="DIFFER (grundy $gsum, ogsolve $osum)"; fi
+    fi
+    printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s  %s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "${gfill:--}" "$gm" "$om" "$ratio" "$fm" "$fratio" "$same"
 done
 echo "note: 'filled' = grundy stopped scanning at that heap, the period being proved there; the rest"
 echo "      of the values were copied by the period (identical to a full scan, checked in tests)."
