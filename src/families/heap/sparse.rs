@@ -57,6 +57,7 @@ use std::sync::Mutex;
 
 use super::ruleset::{Code, Kind, Ruleset};
 use super::spin_pool::{self, SpinPool};
+use crate::count::transform::wht_i128;
 
 /// A value too large for the `u16` sequence arrays.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -584,18 +585,8 @@ fn best_mask(counts: &[u32]) -> Option<u16> {
     if len < 2 {
         return None;
     }
-    let mut w: Vec<i64> = counts.iter().map(|&c| i64::from(c)).collect();
-    let mut h = 1;
-    while h < len {
-        for i in (0..len).step_by(2 * h) {
-            for j in i..i + h {
-                let (a, b) = (w[j], w[j + h]);
-                w[j] = a + b;
-                w[j + h] = a - b;
-            }
-        }
-        h *= 2;
-    }
+    let mut w: Vec<i128> = counts.iter().map(|&c| i128::from(c)).collect();
+    wht_i128(&mut w);
     (1..len).min_by_key(|&m| (w[m], m)).map(|m| m as u16)
 }
 
