@@ -34,6 +34,7 @@ pub mod arithmetic;
 pub mod coin_strip;
 pub mod dag_edges;
 pub mod distribution;
+pub mod heap_family;
 pub mod heaps;
 pub mod multiset;
 pub mod tokens;

@@ -27,6 +27,7 @@ pub mod outcome;
 pub mod plot;
 pub mod position;
 pub mod progress;
+pub mod report;
 pub mod solve;
 
 pub use game::ImpartialGame;

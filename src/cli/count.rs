@@ -6,16 +6,14 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use grundy::Nimber;
-use grundy::count::{Arithmetic, CountError, LoopyDistribution, ValueDistribution, heaps, tokens};
+use grundy::count::heap_family::{self, HeapFamilyCount};
+use grundy::count::{Arithmetic, CountError, LoopyDistribution, tokens};
 use grundy::families::digraph::{self, GraphError, GraphValues};
 use grundy::families::heap::Ruleset;
 use num_bigint::BigUint;
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
-
-/// The largest `--max` whose values are computed one by one (beyond it, only a proved period).
-pub const MAX_HEAP: u64 = 10_000_000;
 
 /// Arguments of `grundy count`.
 #[derive(clap::Args, Debug)]
@@ -121,18 +119,16 @@ fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
         .ruleset
         .parse()
         .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", a.ruleset)))?;
-    if a.max < a.min {
-        return Err(Failure::invalid(anyhow::anyhow!(
-            "--max {} is below --min {}: the heap sizes A..=B would be empty",
-            a.max,
-            a.min
-        )));
-    }
-    let arith = arithmetic(a.modulus);
-    // Validate the modulus before the (possibly long) value computation.
-    heaps::count_heaps(&[], 0, a.multiset, arith).map_err(count_failure)?;
-    let (dist, method) = heap_distribution(&ruleset, a.min, a.max)?;
-    let c = heaps::count_distribution(&dist, a.heaps, a.multiset, arith).map_err(count_failure)?;
+    let HeapFamilyCount { counts: c, method } = heap_family::count_heap_family(
+        &ruleset,
+        a.heaps,
+        a.min,
+        a.max,
+        a.multiset,
+        arithmetic(a.modulus),
+        &mut || false,
+    )
+    .map_err(Failure::invalid)?;
     if a.json {
         return write_json(out, &c);
     }
@@ -158,65 +154,6 @@ fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
     )?;
     writeln!(out, "total: {}", c.total)?;
     Ok(())
-}
-
-/// Heaps up to this size are computed directly; beyond it a proved period is sought first.
-const DIRECT: u64 = 4096;
-
-/// A period is sought in the values of heaps up to this size.
-const PROOF_LIMIT: u64 = 65536;
-
-/// The value distribution of heap sizes `lo..=hi`: directly for small `hi`; otherwise from a
-/// *proved* ordinary period (found in values computed up to 1024, 2048, ... heaps), which makes
-/// any `hi` cheap; without a proof, from all values up to `hi` (at most [`MAX_HEAP`]).
-fn heap_distribution(
-    ruleset: &Ruleset,
-    lo: u64,
-    hi: u64,
-) -> Result<(ValueDistribution, String), Failure> {
-    if hi <= DIRECT {
-        let values = ruleset.values(hi as usize);
-        let d = ValueDistribution::from_nimbers(&values[lo as usize..]).map_err(count_failure)?;
-        return Ok((d, format!("computed for every heap 0..={hi}")));
-    }
-    let mut to = 1024u64;
-    while to <= PROOF_LIMIT {
-        let analysis = ruleset.analyse(to as usize);
-        if let Some(p) = analysis.period()
-            && p.proved
-            && p.saltus == 0
-        {
-            let values: Vec<Nimber> = analysis.nimbers().collect();
-            let d = ValueDistribution::from_periodic(
-                &values,
-                p.preperiod as u64,
-                p.period as u64,
-                lo,
-                hi,
-            )
-            .map_err(count_failure)?;
-            let how = format!(
-                "period {} from heap {} (proved), extended to every heap up to {hi}",
-                p.period, p.preperiod
-            );
-            return Ok((d, how));
-        }
-        if to >= hi {
-            let values: Vec<Nimber> = analysis.nimbers().collect();
-            let d = ValueDistribution::from_nimbers(&values[lo as usize..=hi as usize])
-                .map_err(count_failure)?;
-            return Ok((d, format!("computed for every heap 0..={hi}")));
-        }
-        to = (to * 4).min(hi);
-    }
-    if hi > MAX_HEAP {
-        return Err(Failure::invalid(anyhow::anyhow!(
-            "--max {hi} is above {MAX_HEAP}, and no proved period (without saltus) shows in the values of heaps 0..={PROOF_LIMIT}: the values cannot be extended that far"
-        )));
-    }
-    let values = ruleset.values(hi as usize);
-    let d = ValueDistribution::from_nimbers(&values[lo as usize..]).map_err(count_failure)?;
-    Ok((d, format!("computed for every heap 0..={hi}")))
 }
 
 fn shape(multiset: bool) -> &'static str {

@@ -5,13 +5,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use grundy::families::digraph::{
-    self, Digraph, GraphError, GraphValues, binary,
-    sum::{self, TokenAnalysis},
-};
+use grundy::families::digraph::{self, Digraph, GraphError, binary, sum};
+use grundy::report::graph::GraphReport;
 use grundy::{LoopyValue, Outcome};
-use serde::ser::SerializeSeq;
-use serde::{Serialize, Serializer};
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
@@ -69,34 +65,6 @@ fn load(args: &Args, bar: &Bar) -> Result<Digraph, Failure> {
     .map_err(graph_failure)
 }
 
-/// Streams `values` as a JSON array without building it.
-struct AllValues<'a>(&'a GraphValues);
-
-impl Serialize for AllValues<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for v in 0..self.0.len() as u32 {
-            match self.0.finite(v) {
-                Some(n) => seq.serialize_element(&n.0)?,
-                None => seq.serialize_element(&self.0.get(v))?,
-            }
-        }
-        seq.end()
-    }
-}
-
-#[derive(Serialize)]
-struct Report<'a> {
-    vertices: usize,
-    edges: usize,
-    acyclic: bool,
-    tokens: &'a [u64],
-    #[serde(flatten)]
-    analysis: &'a TokenAnalysis,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<AllValues<'a>>,
-}
-
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let bar = Bar::new(args.quiet);
     let g = load(&args, &bar)?;
@@ -123,14 +91,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     if args.json {
         return write_json(
             out,
-            &Report {
-                vertices: g.vertex_count(),
-                edges: g.edge_count(),
-                acyclic: vals.is_acyclic(),
-                tokens: &args.tokens,
-                analysis: &analysis,
-                values: args.values.then_some(AllValues(&vals)),
-            },
+            &GraphReport::new(&g, &vals, &args.tokens, &analysis, args.values),
         );
     }
     writeln!(

@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
+use grundy::Outcome;
 use grundy::families::nim::{self, NimMove};
-use grundy::{Nimber, Outcome};
-use serde::Serialize;
+use grundy::report::nim::NimReport;
 
 use super::{CmdResult, parse_u64, write_json};
 
@@ -20,30 +20,12 @@ pub struct Args {
     pub json: bool,
 }
 
-#[derive(Serialize)]
-struct Report<'a> {
-    heaps: &'a [u64],
-    value: Nimber,
-    outcome: Outcome,
-    winning_move_count: usize,
-    winning_moves: Vec<NimMove>,
-}
-
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    if args.json {
+        return write_json(out, &NimReport::new(&args.heaps));
+    }
     let value = nim::value(&args.heaps);
     let moves = nim::winning_moves(&args.heaps);
-    if args.json {
-        return write_json(
-            out,
-            &Report {
-                heaps: &args.heaps,
-                value,
-                outcome: Outcome::of(value),
-                winning_move_count: moves.len(),
-                winning_moves: moves,
-            },
-        );
-    }
     let list: Vec<String> = args.heaps.iter().map(u64::to_string).collect();
     writeln!(
         out,

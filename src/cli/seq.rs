@@ -7,8 +7,7 @@ use std::time::{Duration, Instant};
 
 use grundy::families::heap::checkpoint::{self, CheckpointError};
 use grundy::families::heap::{Analysis, Kind, MAX_TO, Period, Ruleset, Sequencer};
-use serde::Serialize;
-use serde::ser::SerializeSeq;
+use grundy::report::seq::SeqReport;
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
@@ -109,7 +108,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         grundy::plot::scatter(p, &title(&analysis), &values).map_err(Failure::io)?;
     }
     if args.json {
-        return write_json(out, &JsonReport::new(&analysis));
+        return write_json(out, &SeqReport::new(&analysis));
     }
     summary(out, &analysis, elapsed)?;
     if args.values {
@@ -243,55 +242,4 @@ fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {
     )?;
     writeln!(out, "time: {:.3} s", elapsed.as_secs_f64())?;
     Ok(())
-}
-
-/// The values serialized as a JSON array without another copy.
-struct ValueList<'a>(&'a Analysis);
-
-impl Serialize for ValueList<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for v in self.0.iter_u64() {
-            seq.serialize_element(&v)?;
-        }
-        seq.end()
-    }
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    ruleset: String,
-    name: Option<&'static str>,
-    to: usize,
-    values: ValueList<'a>,
-    period: Option<usize>,
-    preperiod: Option<usize>,
-    saltus: Option<u64>,
-    proved: bool,
-    /// Values from this heap on were filled by the proved period.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    filled_from: Option<usize>,
-    largest: u64,
-    p_positions: usize,
-    checksum: String,
-}
-
-impl<'a> JsonReport<'a> {
-    fn new(a: &'a Analysis) -> JsonReport<'a> {
-        let p = a.period();
-        JsonReport {
-            ruleset: a.ruleset().to_string(),
-            name: a.ruleset().name(),
-            to: a.len() - 1,
-            values: ValueList(a),
-            period: p.map(|p| p.period),
-            preperiod: p.map(|p| p.preperiod),
-            saltus: p.map(|p| p.saltus),
-            proved: p.is_some_and(|p| p.proved),
-            filled_from: a.filled_from(),
-            largest: a.largest().0,
-            p_positions: a.p_positions(),
-            checksum: format!("{:08x}", a.checksum()),
-        }
-    }
 }

@@ -4,10 +4,10 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use grundy::position::{self, Analysis, Move, Position, PositionError, notation};
+use grundy::Outcome;
+use grundy::position::{self, Analysis, Position, PositionError, notation};
+use grundy::report::solve::SolveReport;
 use grundy::solve::misere::Play;
-use grundy::{LoopyValue, Outcome};
-use serde::Serialize;
 
 use super::{CmdResult, Failure, write_json};
 
@@ -42,24 +42,6 @@ pub fn load(file: &Path) -> Result<Position, Failure> {
     })
 }
 
-#[derive(Serialize)]
-struct ComponentReport {
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<LoopyValue>,
-}
-
-#[derive(Serialize)]
-struct Report<'a> {
-    play: &'static str,
-    value: Option<&'a LoopyValue>,
-    outcome: Outcome,
-    components: Vec<ComponentReport>,
-    winning_move_count: usize,
-    winning_moves: &'a [Move],
-    method: position::Method,
-}
-
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let p = load(&args.file)?;
     let play = if args.misere {
@@ -69,28 +51,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     };
     let a = position::analyse(&p, play).map_err(Failure::invalid)?;
     if args.json {
-        let components = p
-            .sum
-            .components
-            .iter()
-            .enumerate()
-            .map(|(i, r)| ComponentReport {
-                kind: r.kind(),
-                value: a.components.get(i).cloned(),
-            })
-            .collect();
-        return write_json(
-            out,
-            &Report {
-                play: play.name(),
-                value: a.value.as_ref(),
-                outcome: a.outcome,
-                components,
-                winning_move_count: a.winning_moves.len(),
-                winning_moves: &a.winning_moves,
-                method: a.method,
-            },
-        );
+        return write_json(out, &SolveReport::new(&p, &a));
     }
     write_text(out, &p, &a)
 }

@@ -1,0 +1,82 @@
+//! The report of a nim-sequence: the ruleset, the values `G(0..=to)`, the period (proved or
+//! apparent, with its saltus), the largest value, the P-positions and a checksum.
+
+use serde::Serialize;
+use serde::ser::SerializeSeq;
+
+use crate::families::heap::Analysis;
+
+/// The values serialized as a JSON array without another copy.
+#[derive(Clone, Copy, Debug)]
+pub struct ValueList<'a>(pub &'a Analysis);
+
+impl Serialize for ValueList<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for v in self.0.iter_u64() {
+            seq.serialize_element(&v)?;
+        }
+        seq.end()
+    }
+}
+
+/// `{"ruleset", "name", "to", "values", "period", "preperiod", "saltus", "proved",
+/// ["filled_from"], "largest", "p_positions", "checksum"}`.
+///
+/// ```
+/// use grundy::families::heap::Ruleset;
+/// use grundy::report::seq::SeqReport;
+/// let a = "kayles".parse::<Ruleset>().unwrap().analyse(300);
+/// let json = serde_json::to_value(SeqReport::new(&a)).unwrap();
+/// assert_eq!((json["period"].as_u64(), json["preperiod"].as_u64()), (Some(12), Some(71)));
+/// assert_eq!(json["proved"], true);
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct SeqReport<'a> {
+    /// The ruleset's code (`0.77`, `sub:1,3,4`, ...).
+    pub ruleset: String,
+    /// Its name, for the named games.
+    pub name: Option<&'static str>,
+    /// The largest heap computed.
+    pub to: usize,
+    /// `G(0..=to)`.
+    pub values: ValueList<'a>,
+    /// The period, if one shows.
+    pub period: Option<usize>,
+    /// The preperiod.
+    pub preperiod: Option<usize>,
+    /// The saltus (0 for an ordinary period).
+    pub saltus: Option<u64>,
+    /// True when a theorem proves the period.
+    pub proved: bool,
+    /// Values from this heap on were filled by the proved period.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filled_from: Option<usize>,
+    /// The largest value.
+    pub largest: u64,
+    /// How many heaps have value 0.
+    pub p_positions: usize,
+    /// CRC-32 of the values as `u32` LE, in hexadecimal.
+    pub checksum: String,
+}
+
+impl<'a> SeqReport<'a> {
+    /// The report of a computed nim-sequence.
+    pub fn new(a: &'a Analysis) -> SeqReport<'a> {
+        let p = a.period();
+        SeqReport {
+            ruleset: a.ruleset().to_string(),
+            name: a.ruleset().name(),
+            to: a.len() - 1,
+            values: ValueList(a),
+            period: p.map(|p| p.period),
+            preperiod: p.map(|p| p.preperiod),
+            saltus: p.map(|p| p.saltus),
+            proved: p.is_some_and(|p| p.proved),
+            filled_from: a.filled_from(),
+            largest: a.largest().0,
+            p_positions: a.p_positions(),
+            checksum: format!("{:08x}", a.checksum()),
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The report of a solved position file: the play convention, the value (normal play), the
+//! outcome, each component's kind and value, and every winning move with the method used.
+
+use serde::Serialize;
+
+use crate::position::{Analysis, Method, Move, Position};
+use crate::{LoopyValue, Outcome};
+
+/// One component of the sum: its kind (`"nim"`, `"heap"`, ...) and, under normal play, its value.
+#[derive(Clone, Debug, Serialize)]
+pub struct ComponentReport {
+    /// The component's kind, as written in the position file.
+    pub kind: &'static str,
+    /// Its value (absent under misère play, where components have no value of their own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<LoopyValue>,
+}
+
+/// `{"play", "value", "outcome", "components": [{"kind", "value"}], "winning_move_count",
+/// "winning_moves", "method"}`.
+///
+/// ```
+/// use grundy::position::{analyse, parse_position};
+/// use grundy::report::solve::SolveReport;
+/// use grundy::solve::misere::Play;
+/// let p = parse_position("[[component]]\nkind = \"nim\"\nheaps = [1, 1]\n", ".".as_ref()).unwrap();
+/// let a = analyse(&p, Play::Misere).unwrap();
+/// let json = serde_json::to_value(SolveReport::new(&p, &a)).unwrap();
+/// assert_eq!(json["play"], "misere");
+/// assert_eq!(json["outcome"], "N"); // misère Nim: two heaps of 1, the player to move wins
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport<'a> {
+    /// `"normal"` or `"misere"`.
+    pub play: &'static str,
+    /// The value of the sum (normal play only).
+    pub value: Option<&'a LoopyValue>,
+    /// The outcome of the whole sum.
+    pub outcome: Outcome,
+    /// Each component, in file order.
+    pub components: Vec<ComponentReport>,
+    /// The number of winning moves.
+    pub winning_move_count: usize,
+    /// Every winning move.
+    pub winning_moves: &'a [Move],
+    /// How the position was solved.
+    pub method: Method,
+}
+
+impl<'a> SolveReport<'a> {
+    /// The report of `a`, the analysis of position `p`.
+    pub fn new(p: &Position, a: &'a Analysis) -> SolveReport<'a> {
+        let components = p
+            .sum
+            .components
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ComponentReport {
+                kind: r.kind(),
+                value: a.components.get(i).cloned(),
+            })
+            .collect();
+        SolveReport {
+            play: a.play.name(),
+            value: a.value.as_ref(),
+            outcome: a.outcome,
+            components,
+            winning_move_count: a.winning_moves.len(),
+            winning_moves: &a.winning_moves,
+            method: a.method,
+        }
+    }
+}
