@@ -93,6 +93,28 @@ pub fn scatter(path: &Path, title: &str, values: &[u64]) -> Result<(), PlotError
     }
 }
 
+/// The SVG text of the same plot as [`scatter`], without a file (e.g. for a notebook to show).
+///
+/// ```
+/// let values: Vec<u64> = (0..50).map(|n| n % 3).collect();
+/// let svg = grundy::plot::scatter_svg("sub:1,2", &values).unwrap();
+/// assert!(svg.starts_with("<svg") && svg.contains("G(n)"));
+/// ```
+pub fn scatter_svg(title: &str, values: &[u64]) -> Result<String, PlotError> {
+    register_font();
+    let err = |e: &dyn std::fmt::Display| PlotError::Draw {
+        path: PathBuf::from("(SVG text)"),
+        why: e.to_string(),
+    };
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (1200, 700)).into_drawing_area();
+        draw(&root, title, values).map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
+    }
+    Ok(text)
+}
+
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     title: &str,

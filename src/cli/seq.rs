@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use grundy::families::heap::checkpoint::{self, CheckpointError};
-use grundy::families::heap::{Analysis, Kind, MAX_TO, Period, Ruleset, Sequencer};
-use grundy::report::seq::SeqReport;
+use grundy::families::heap::{Analysis, Kind, MAX_TO, Ruleset, Sequencer};
+use grundy::report::seq::{SeqReport, plot_title};
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
@@ -105,7 +105,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let elapsed = started.elapsed();
     if let Some(p) = &args.plot {
         let values: Vec<u64> = analysis.iter_u64().collect();
-        grundy::plot::scatter(p, &title(&analysis), &values).map_err(Failure::io)?;
+        grundy::plot::scatter(p, &plot_title(&analysis), &values).map_err(Failure::io)?;
     }
     if args.json {
         return write_json(out, &SeqReport::new(&analysis));
@@ -196,28 +196,6 @@ fn describe(a: &Analysis) -> String {
             (a.len() - p.preperiod) / p.period
         ),
     }
-}
-
-fn title(a: &Analysis) -> String {
-    let r = a.ruleset();
-    let name = r.name().map(|n| format!(" ({n})")).unwrap_or_default();
-    let per = match a.period() {
-        None => "no period seen".to_string(),
-        Some(Period {
-            period,
-            preperiod,
-            saltus,
-            proved,
-        }) => {
-            let kind = if *proved { "proved" } else { "apparent" };
-            if *saltus > 0 {
-                format!("arithmetic period {period} from {preperiod}, saltus {saltus} ({kind})")
-            } else {
-                format!("period {period} from {preperiod} ({kind})")
-            }
-        }
-    };
-    format!("{r}{name}: G(n) for n ≤ {} — {per}", a.len() - 1)
 }
 
 fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde::ser::SerializeSeq;
 
-use crate::families::heap::Analysis;
+use crate::families::heap::{Analysis, Period};
 
 /// The values serialized as a JSON array without another copy.
 #[derive(Clone, Copy, Debug)]
@@ -79,4 +79,28 @@ impl<'a> SeqReport<'a> {
             checksum: format!("{:08x}", a.checksum()),
         }
     }
+}
+
+/// The title of the plot of `G(n)`: the ruleset, its name, the range and the period, e.g.
+/// `0.77 (kayles): G(n) for n ≤ 300 — period 12 from 71 (proved)`.
+pub fn plot_title(a: &Analysis) -> String {
+    let r = a.ruleset();
+    let name = r.name().map(|n| format!(" ({n})")).unwrap_or_default();
+    let per = match a.period() {
+        None => "no period seen".to_string(),
+        Some(Period {
+            period,
+            preperiod,
+            saltus,
+            proved,
+        }) => {
+            let kind = if *proved { "proved" } else { "apparent" };
+            if *saltus > 0 {
+                format!("arithmetic period {period} from {preperiod}, saltus {saltus} ({kind})")
+            } else {
+                format!("period {period} from {preperiod} ({kind})")
+            }
+        }
+    };
+    format!("{r}{name}: G(n) for n ≤ {} — {per}", a.len() - 1)
 }
