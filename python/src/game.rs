@@ -282,7 +282,8 @@ impl PyGame {
         })
     }
 
-    /// Every option of ``position`` that is a P-position (empty when ``position`` is P).
+    /// Every option of ``position`` that is a P-position, each once, in the order ``options``
+    /// lists them (empty when ``position`` is P).
     fn winning_moves(
         &mut self,
         py: Python<'_>,
@@ -290,7 +291,17 @@ impl PyGame {
     ) -> PyResult<Vec<Py<PyAny>>> {
         let p = Position::new(position)?;
         let moves = self.run(py, |s| s.winning_moves(&p))?;
-        Ok(moves.iter().map(|m| m.object(py)).collect())
+        let mut seen = std::collections::HashSet::new();
+        let once: Vec<Py<PyAny>> = moves
+            .iter()
+            .filter(|m| seen.insert((*m).clone()))
+            .map(|m| m.object(py))
+            .collect();
+        // Comparing positions calls Python's __eq__, which may raise.
+        if let Some(e) = take_pending() {
+            return Err(e);
+        }
+        Ok(once)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

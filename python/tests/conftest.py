@@ -43,8 +43,8 @@ class Cli:
         """The message of a failing command (without the `error: ` prefix) and its exit code."""
         rc, _, err = self.run(*args, stdin=stdin)
         assert rc != 0
-        line = err.strip().splitlines()[-1]
-        return line.removeprefix("error: "), rc
+        line = next(l for l in err.splitlines() if l.startswith("error: "))
+        return line[len("error: ") :], rc
 
 
 @pytest.fixture(scope="session")
