@@ -145,8 +145,7 @@ pub fn to_toml(obj: &Bound<'_, PyAny>, path: &str) -> PyResult<toml::Value> {
         }
         return Ok(Value::Table(map));
     }
-    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.hasattr("tolist")?
-    {
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.hasattr("tolist")? {
         let obj = plain(obj)?;
         let mut items = Vec::new();
         for (i, item) in obj.try_iter()?.enumerate() {

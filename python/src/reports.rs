@@ -43,7 +43,7 @@ pub fn nim<'py>(py: Python<'py>, heaps: &Bound<'py, PyAny>) -> PyResult<Bound<'p
 /// list of component dicts.
 fn position_text(position: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = position.cast::<PyString>() {
-        return Ok(s.extract::<String>()?);
+        return s.extract::<String>();
     }
     let value = if position.is_instance_of::<PyList>() {
         let mut doc = toml::Table::new();
@@ -89,15 +89,14 @@ pub fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let text = position_text(position)?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let (p, a) = py
-        .detach(move || {
-            let p = position::parse_position(&text, Path::new(".")).map_err(|e| match e {
-                PositionError::Io { .. } => PyOSError::new_err(e.to_string()),
-                other => PyValueError::new_err(other.to_string()),
-            })?;
-            let a = position::analyse(&p, play).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            Ok::<_, PyErr>((p, a))
+    let (p, a) = py.detach(move || {
+        let p = position::parse_position(&text, Path::new(".")).map_err(|e| match e {
+            PositionError::Io { .. } => PyOSError::new_err(e.to_string()),
+            other => PyValueError::new_err(other.to_string()),
         })?;
+        let a = position::analyse(&p, play).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok::<_, PyErr>((p, a))
+    })?;
     report(py, &SolveReport::new(&p, &a))
 }
 
@@ -183,7 +182,8 @@ pub fn graph<'py>(
             .unwrap_or(0),
     };
     let g = Digraph::from_edges(n, &edges).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let checked = sum::check_tokens(&g, &tokens).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let checked =
+        sum::check_tokens(&g, &tokens).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let (vals, analysis) = py.detach(|| {
         let vals = digraph::values(&g, &Silent);
         let analysis = sum::analyze(&g, &vals, &checked);
@@ -191,10 +191,7 @@ pub fn graph<'py>(
     });
     let analysis = analysis.map_err(|e| PyValueError::new_err(e.to_string()))?;
     py.check_signals()?;
-    report(
-        py,
-        &GraphReport::new(&g, &vals, &tokens, &analysis, values),
-    )
+    report(py, &GraphReport::new(&g, &vals, &tokens, &analysis, values))
 }
 
 /// Count the positions of ``heaps`` heaps of a heap game with sizes ``min..=max``: the dict of
