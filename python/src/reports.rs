@@ -1,18 +1,18 @@
 //! `grundy.nim`, `grundy.solve`, `grundy.graph`, `grundy.count_heaps`: each returns the dict the
 //! command-line tool prints with `--json` (built by the library's `grundy::report`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use grundy::count::Arithmetic;
 use grundy::count::heap_family::{self, HeapFamilyError};
-use grundy::families::digraph::{self, Digraph, sum};
+use grundy::families::digraph::{self, Digraph, GraphError, sum};
 use grundy::position::{self, PositionError};
 use grundy::progress::Silent;
 use grundy::report::graph::GraphReport;
 use grundy::report::nim::NimReport;
 use grundy::report::solve::SolveReport;
 use grundy::solve::misere::Play;
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -139,8 +139,10 @@ fn edge_list(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
 /// of the tokens (XOR, or Smith's rules for infinite values ``∞(K)``), the outcome (P, N or D for
 /// a draw) and every winning move. ``values=True`` adds the value of every vertex.
 ///
-/// ``edges`` is a list of pairs ``(u, v)`` (a move from ``u`` to ``v``) or an ``(m, 2)`` integer
-/// array; ``vertices`` defaults to the largest id + 1. Computed with the GIL released.
+/// ``edges`` is a list of pairs ``(u, v)`` (a move from ``u`` to ``v``), an ``(m, 2)`` integer
+/// array, or the path of a graph file as ``grundy graph`` reads it (an edge list ``u v`` per line,
+/// or the compact binary form); ``vertices`` defaults to the largest id + 1. Read and computed
+/// with the GIL released; Ctrl-C is noticed when the computation returns.
 ///
 /// >>> import grundy
 /// >>> r = grundy.graph([(0, 1), (1, 0), (0, 2), (3, 3)], tokens=[0, 2], values=True)
@@ -159,12 +161,11 @@ pub fn graph<'py>(
     vertices: Option<&Bound<'py, PyAny>>,
     values: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let edges = edge_list(edges)?;
     let tokens = match tokens {
         Some(t) => to_u64_list(t, "tokens")?,
         None => Vec::new(),
     };
-    let n = match vertices {
+    let declared = match vertices {
         Some(v) => {
             let n = to_u64(v, "vertices")?;
             if n > digraph::MAX_VERTICES as u64 {
@@ -173,15 +174,31 @@ pub fn graph<'py>(
                     digraph::MAX_VERTICES
                 )));
             }
-            n as usize
+            Some(n as usize)
         }
-        None => edges
-            .iter()
-            .map(|&(u, v)| u.max(v) as usize + 1)
-            .max()
-            .unwrap_or(0),
+        None => None,
     };
-    let g = Digraph::from_edges(n, &edges).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let g = if edges.is_instance_of::<PyString>() || edges.hasattr("__fspath__")? {
+        let path: PathBuf = edges.extract()?;
+        py.detach(|| digraph::read_graph(&path, declared))
+            .map_err(|e| match &e {
+                GraphError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
+                    PyFileNotFoundError::new_err(e.to_string())
+                }
+                _ if e.is_io() => PyOSError::new_err(e.to_string()),
+                _ => PyValueError::new_err(e.to_string()),
+            })?
+    } else {
+        let edges = edge_list(edges)?;
+        let n = declared.unwrap_or_else(|| {
+            edges
+                .iter()
+                .map(|&(u, v)| u.max(v) as usize + 1)
+                .max()
+                .unwrap_or(0)
+        });
+        Digraph::from_edges(n, &edges).map_err(|e| PyValueError::new_err(e.to_string()))?
+    };
     let checked =
         sum::check_tokens(&g, &tokens).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let (vals, analysis) = py.detach(|| {

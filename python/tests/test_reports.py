@@ -190,7 +190,23 @@ def test_graph_equals_the_cli_json_also_with_cycles(cli, tmp_path):
         f = tmp_path / f"g{i}.txt"
         f.write_text("".join(f"{u} {v}\n" for u, v in edges))
         args = ["graph", f, "--vertices", n, "--tokens", ",".join(map(str, tokens)), "--values"]
-        assert grundy.graph(edges, tokens=tokens, vertices=n, values=True) == cli.json(*args)
+        expected = cli.json(*args)
+        assert grundy.graph(edges, tokens=tokens, vertices=n, values=True) == expected
+        assert grundy.graph(f, tokens=tokens, vertices=n, values=True) == expected
+        assert grundy.graph(str(f), tokens=tokens, vertices=n, values=True) == expected
+
+
+def test_graph_files_and_their_errors(cli, tmp_path):
+    dag = REPO / "examples" / "data" / "dag.txt"
+    assert grundy.graph(dag, tokens=[0, 1]) == cli.json("graph", dag, "--tokens", "0,1")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0 1\n2 x\n")
+    message, rc = cli.error("graph", bad)
+    with pytest.raises(ValueError) as info:
+        grundy.graph(bad)
+    assert str(info.value) == message and rc == 2
+    with pytest.raises(FileNotFoundError, match="no-such-graph.txt"):
+        grundy.graph(tmp_path / "no-such-graph.txt")
 
 
 def test_graph_takes_an_m_by_2_array():

@@ -100,7 +100,7 @@ def graph(
     vertices: Optional[_Int] = None,
     values: bool = False,
 ) -> Report:
-    """The dict of ``grundy graph FILE --tokens ... --json`` (edges: pairs or an (m, 2) array)."""
+    """The dict of ``grundy graph FILE --tokens ... --json`` (edges: pairs, an (m, 2) array, or a file path)."""
 
 def count_heaps(
     ruleset: Union[str, Ruleset],
