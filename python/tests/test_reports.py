@@ -106,6 +106,14 @@ def test_values_are_uint16_numpy_or_a_list_without_numpy(monkeypatch):
     assert a.values == [n % 3 for n in range(11)]
 
 
+def test_values_beyond_16_bits_are_uint32():
+    np = pytest.importorskip("numpy")
+    a = grundy.Ruleset("nim").analyse(70_000)  # G(n) = n: arithmetic period 1, saltus 1
+    assert a.values.dtype == np.uint32
+    assert np.array_equal(a.values, np.arange(70_001))
+    assert (a.period, a.saltus, a.proved) == (1, 1, True) and a.value_at(10**15) == 10**15
+
+
 def test_analysis_indexing_and_unproved_far_values():
     a = grundy.Ruleset("grundys-game").analyse(100)
     assert len(a) == 101 and a[-1] == a[100] and a.to == 100
