@@ -22,6 +22,11 @@ from html import escape as _escape
 
 from ._grundy import Analysis, Game, Nimber, Ruleset, count_heaps, graph, nim, solve
 
+# `retro` (the dict of `grundy retro --json`, tier databases of chomp, cram, ...) joins these once
+# the `grundy retro` command exists: a `retro` function in python/src/retro.rs built on the
+# library's report of that command, registered in python/src/lib.rs, exported here and in
+# __init__.pyi, with its tests in tests/test_reports.py.
+
 __all__ = [
     "Analysis",
     "Game",
