@@ -19,6 +19,7 @@ The dicts returned by :func:`nim`, :func:`solve`, :func:`graph` and :func:`count
 """
 
 from html import escape as _escape
+from typing import Any, Hashable, Iterable, Protocol
 
 from ._grundy import Analysis, Game, Nimber, Ruleset, count_heaps, graph, nim, solve
 
@@ -38,6 +39,13 @@ __all__ = [
     "nim",
     "solve",
 ]
+
+
+class Rules(Protocol):
+    """What :class:`Game` needs of your rules: ``options(position)``, the positions reachable in
+    one move; optionally ``decompose(position)``, ``None`` or the independent parts."""
+
+    def options(self, position: Any) -> Iterable[Hashable]: ...
 
 
 def _cell(value):
