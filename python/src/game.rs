@@ -42,9 +42,13 @@ fn take_pending() -> Option<PyErr> {
     PENDING.with(|p| p.borrow_mut().take())
 }
 
-/// A position: a Python object with its Python hash, shared cheaply by the engine's memo and stack.
+/// A position: a Python object, shared cheaply by the engine's memo and stack, with its Python
+/// hash kept inline (hashing and most comparisons then never touch the object).
 #[derive(Clone)]
-pub struct Position(Arc<(Py<PyAny>, isize)>);
+pub struct Position {
+    hash: isize,
+    object: Arc<Py<PyAny>>,
+}
 
 impl Position {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
@@ -57,29 +61,36 @@ impl Position {
             err.set_cause(obj.py(), Some(e));
             err
         })?;
-        Ok(Position(Arc::new((obj.clone().unbind(), hash))))
+        Ok(Position {
+            hash,
+            object: Arc::new(obj.clone().unbind()),
+        })
+    }
+
+    fn bind<'py>(&self, py: Python<'py>) -> &Bound<'py, PyAny> {
+        self.object.bind(py)
     }
 
     fn object(&self, py: Python<'_>) -> Py<PyAny> {
-        self.0.0.clone_ref(py)
+        self.object.clone_ref(py)
     }
 }
 
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.1.hash(state);
+        self.hash.hash(state);
     }
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        if Arc::ptr_eq(&self.0, &other.0) || self.0.0.is(&other.0.0) {
-            return true;
-        }
-        if self.0.1 != other.0.1 {
+        if self.hash != other.hash {
             return false;
         }
-        Python::attach(|py| match self.0.0.bind(py).eq(other.0.0.bind(py)) {
+        if Arc::ptr_eq(&self.object, &other.object) || self.object.is(&*other.object) {
+            return true;
+        }
+        Python::attach(|py| match self.bind(py).eq(other.bind(py)) {
             Ok(b) => b,
             Err(e) => {
                 set_pending(e);
@@ -99,10 +110,7 @@ pub struct Rules {
 
 impl Rules {
     fn call_options(&self, py: Python<'_>, p: &Position, out: &mut Vec<Position>) -> PyResult<()> {
-        let opts = self
-            .obj
-            .bind(py)
-            .call_method1("options", (p.0.0.bind(py),))?;
+        let opts = self.obj.bind(py).call_method1("options", (p.bind(py),))?;
         let iter = opts.try_iter().map_err(|_| {
             PyTypeError::new_err(format!(
                 "options() must return an iterable of positions, got {}",
@@ -116,10 +124,7 @@ impl Rules {
     }
 
     fn call_decompose(&self, py: Python<'_>, p: &Position) -> PyResult<Option<Vec<Position>>> {
-        let parts = self
-            .obj
-            .bind(py)
-            .call_method1("decompose", (p.0.0.bind(py),))?;
+        let parts = self.obj.bind(py).call_method1("decompose", (p.bind(py),))?;
         if parts.is_none() {
             return Ok(None);
         }
