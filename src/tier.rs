@@ -69,7 +69,9 @@ pub enum TierError {
         reason: String,
     },
     /// The directory holds the database of another game or other parameters.
-    #[error("{path}: the database is for '{found}', not '{expected}' (use another --out directory)")]
+    #[error(
+        "{path}: the database is for '{found}', not '{expected}' (use another --out directory)"
+    )]
     OtherGame {
         /// The file.
         path: String,

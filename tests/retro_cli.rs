@@ -12,7 +12,13 @@ fn grundy() -> Command {
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let out = grundy().args(args).assert().success().get_output().stdout.clone();
+    let out = grundy()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     serde_json::from_slice(&out).unwrap()
 }
 
@@ -62,11 +68,28 @@ fn chomp_report_in_json() {
 #[test]
 fn a_two_row_position_has_the_winning_move_to_a_row_one_longer() {
     let v = json(&[
-        "retro", "chomp", "--rows", "2", "--cols", "6", "--position", "6,2", "--json",
+        "retro",
+        "chomp",
+        "--rows",
+        "2",
+        "--cols",
+        "6",
+        "--position",
+        "6,2",
+        "--json",
     ]);
     assert_eq!(v["position"]["winning_moves"], serde_json::json!(["3,2"]));
     grundy()
-        .args(["retro", "chomp", "--rows", "2", "--cols", "6", "--position", "4,3"])
+        .args([
+            "retro",
+            "chomp",
+            "--rows",
+            "2",
+            "--cols",
+            "6",
+            "--position",
+            "4,3",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("outcome: P"))
@@ -84,7 +107,13 @@ fn fair_shares_reports_draws_and_infinite_values() {
     // ∞(K) is written as in `grundy graph`
     assert!(v["position"]["value"]["inf"].is_array());
     let d = json(&[
-        "retro", "fair-shares", "--coins", "12", "--position", "4,4,3,1", "--json",
+        "retro",
+        "fair-shares",
+        "--coins",
+        "12",
+        "--position",
+        "4,4,3,1",
+        "--json",
     ]);
     if d["position"]["outcome"] == "D" {
         assert!(d["position"]["remoteness"].is_null());
@@ -106,17 +135,36 @@ fn cram_text_report() {
 fn a_finished_database_answers_positions_without_solving() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let first = json(&["retro", "chomp", "--rows", "4", "--cols", "4", "--out", d, "--json"]);
+    let first = json(&[
+        "retro", "chomp", "--rows", "4", "--cols", "4", "--out", d, "--json",
+    ]);
     assert_eq!(first["solved_tiers"], 16);
     let again = json(&[
-        "retro", "chomp", "--rows", "4", "--cols", "4", "--out", d, "--position", "3,2,1",
+        "retro",
+        "chomp",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--out",
+        d,
+        "--position",
+        "3,2,1",
         "--json",
     ]);
     assert_eq!(again["solved_tiers"], 0);
     assert_eq!(again["counts"], first["counts"]);
     assert_eq!(again["position"]["text"], "3,2,1");
     let fresh = json(&[
-        "retro", "chomp", "--rows", "4", "--cols", "4", "--position", "3,2,1", "--json",
+        "retro",
+        "chomp",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--position",
+        "3,2,1",
+        "--json",
     ]);
     assert_eq!(again["position"], fresh["position"]);
 }
@@ -126,11 +174,13 @@ fn a_stopped_run_resumes_to_the_same_database() {
     let fresh = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let args = |d: &Path| -> Vec<String> {
-        ["retro", "cram", "--rows", "3", "--cols", "4", "--quiet", "--out"]
-            .iter()
-            .map(|s| s.to_string())
-            .chain([d.to_str().unwrap().to_string()])
-            .collect()
+        [
+            "retro", "cram", "--rows", "3", "--cols", "4", "--quiet", "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([d.to_str().unwrap().to_string()])
+        .collect()
     };
     grundy().args(args(fresh.path())).assert().success();
     grundy()
@@ -153,11 +203,22 @@ fn a_run_killed_by_sigkill_resumes_to_the_same_database() {
     let dir = tempfile::tempdir().unwrap();
     let bin = assert_cmd::cargo::cargo_bin("grundy");
     let args = |d: &Path| -> Vec<String> {
-        ["retro", "chomp", "--rows", "10", "--cols", "11", "--quiet", "--threads", "1", "--out"]
-            .iter()
-            .map(|s| s.to_string())
-            .chain([d.to_str().unwrap().to_string()])
-            .collect()
+        [
+            "retro",
+            "chomp",
+            "--rows",
+            "10",
+            "--cols",
+            "11",
+            "--quiet",
+            "--threads",
+            "1",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([d.to_str().unwrap().to_string()])
+        .collect()
     };
     let mut child = std::process::Command::new(&bin)
         .args(args(dir.path()))
@@ -190,25 +251,89 @@ fn a_run_killed_by_sigkill_resumes_to_the_same_database() {
 fn bad_options_exit_with_code_2_and_a_clear_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["chomp", "--rows", "0", "--cols", "3"], "at least 1"),
-        (&["chomp", "--rows", "20", "--cols", "20"], "too many for the index"),
-        (&["chomp", "--rows", "300", "--cols", "1"], "too large for the index"),
+        (
+            &["chomp", "--rows", "20", "--cols", "20"],
+            "too many for the index",
+        ),
+        (
+            &["chomp", "--rows", "300", "--cols", "1"],
+            "too large for the index",
+        ),
         (&["chomp", "--rows", "3"], "needs --cols"),
-        (&["chomp", "--rows", "3", "--cols", "3", "--coins", "4"], "--coins"),
-        (&["cram", "--rows", "6", "--cols", "6"], "too large for the index"),
+        (
+            &["chomp", "--rows", "3", "--cols", "3", "--coins", "4"],
+            "--coins",
+        ),
+        (
+            &["cram", "--rows", "6", "--cols", "6"],
+            "too large for the index",
+        ),
         (&["fair-shares", "--coins", "0"], "at least one coin"),
-        (&["fair-shares", "--coins", "101"], "too large for the index"),
-        (&["fair-shares", "--coins", "5", "--rows", "2"], "not of fair-shares"),
+        (
+            &["fair-shares", "--coins", "101"],
+            "too large for the index",
+        ),
+        (
+            &["fair-shares", "--coins", "5", "--rows", "2"],
+            "not of fair-shares",
+        ),
         (&["fair-shares"], "needs --coins"),
-        (&["chomp", "--rows", "3", "--cols", "4", "--position", "2,3"], "longer than the row above"),
-        (&["chomp", "--rows", "3", "--cols", "4", "--position", "5"], "4 columns"),
-        (&["chomp", "--rows", "3", "--cols", "4", "--position", "1,1,1,1"], "4 rows"),
-        (&["chomp", "--rows", "3", "--cols", "4", "--position", "0"], "poisoned corner"),
-        (&["chomp", "--rows", "3", "--cols", "4", "--position", "x"], "not a row length"),
-        (&["cram", "--rows", "2", "--cols", "2", "--position", ".x/.."], "neither"),
-        (&["cram", "--rows", "2", "--cols", "2", "--position", "../../.."], "3 rows"),
-        (&["fair-shares", "--coins", "6", "--position", "3,2"], "5 coins"),
-        (&["fair-shares", "--coins", "6", "--position", "3,0,3"], "empty"),
-        (&["chomp", "--rows", "2", "--cols", "2", "--threads", "0"], "--threads 0"),
+        (
+            &["chomp", "--rows", "3", "--cols", "4", "--position", "2,3"],
+            "longer than the row above",
+        ),
+        (
+            &["chomp", "--rows", "3", "--cols", "4", "--position", "5"],
+            "4 columns",
+        ),
+        (
+            &[
+                "chomp",
+                "--rows",
+                "3",
+                "--cols",
+                "4",
+                "--position",
+                "1,1,1,1",
+            ],
+            "4 rows",
+        ),
+        (
+            &["chomp", "--rows", "3", "--cols", "4", "--position", "0"],
+            "poisoned corner",
+        ),
+        (
+            &["chomp", "--rows", "3", "--cols", "4", "--position", "x"],
+            "not a row length",
+        ),
+        (
+            &["cram", "--rows", "2", "--cols", "2", "--position", ".x/.."],
+            "neither",
+        ),
+        (
+            &[
+                "cram",
+                "--rows",
+                "2",
+                "--cols",
+                "2",
+                "--position",
+                "../../..",
+            ],
+            "3 rows",
+        ),
+        (
+            &["fair-shares", "--coins", "6", "--position", "3,2"],
+            "5 coins",
+        ),
+        (
+            &["fair-shares", "--coins", "6", "--position", "3,0,3"],
+            "empty",
+        ),
+        (
+            &["chomp", "--rows", "2", "--cols", "2", "--threads", "0"],
+            "--threads 0",
+        ),
     ];
     for (args, message) in cases {
         grundy()

@@ -42,7 +42,11 @@ fn remoteness_by_levels(succ: &[Vec<usize>]) -> Vec<Option<(bool, u32)>> {
                 }
             }
         }
-        empty_levels = if found.is_empty() { empty_levels + 1 } else { 0 };
+        empty_levels = if found.is_empty() {
+            empty_levels + 1
+        } else {
+            0
+        };
         for (u, x) in found {
             res[u] = Some(x);
         }
@@ -90,7 +94,10 @@ fn check_against<G: TieredGame>(game: &G, db: &Database, ex: &Explicit) {
                 Some((true, _)) => Outcome::N,
                 Some((false, _)) => Outcome::P,
             };
-            assert_eq!(retro, expect_outcome, "outcome by retrograde search of {text}");
+            assert_eq!(
+                retro, expect_outcome,
+                "outcome by retrograde search of {text}"
+            );
             let wins: BTreeSet<&str> = ex.succ[u]
                 .iter()
                 .filter(|&&v| ex.values[v].outcome() == Outcome::P)
@@ -101,7 +108,11 @@ fn check_against<G: TieredGame>(game: &G, db: &Database, ex: &Explicit) {
             assert_eq!(got, wins, "winning moves of {text}");
         }
     }
-    assert_eq!(seen.len(), ex.texts.len(), "every oracle position is indexed");
+    assert_eq!(
+        seen.len(),
+        ex.texts.len(),
+        "every oracle position is indexed"
+    );
     let stats = db.stats();
     assert_eq!(stats.positions, ex.texts.len() as u64);
 }
@@ -112,7 +123,12 @@ where
     P: Clone + Eq + std::hash::Hash,
     G: ImpartialGame<Position = P>,
 {
-    let id: HashMap<P, usize> = all.iter().cloned().enumerate().map(|(i, p)| (p, i)).collect();
+    let id: HashMap<P, usize> = all
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, p)| (p, i))
+        .collect();
     let mut succ = Vec::new();
     let mut opts = Vec::new();
     for p in &all {
@@ -175,13 +191,28 @@ fn diagrams(rows: usize, cols: u8) -> Vec<Vec<u8>> {
 }
 
 fn rows_text(p: &Vec<u8>) -> String {
-    let parts: Vec<String> = p.iter().filter(|&&l| l > 0).map(|l| l.to_string()).collect();
+    let parts: Vec<String> = p
+        .iter()
+        .filter(|&&l| l > 0)
+        .map(|l| l.to_string())
+        .collect();
     parts.join(",")
 }
 
 #[test]
 fn chomp_agrees_with_memo_search_on_every_position_of_small_boxes() {
-    for (r, c) in [(1, 1), (1, 5), (2, 2), (2, 5), (3, 3), (3, 4), (4, 3), (4, 4), (5, 3), (3, 6)] {
+    for (r, c) in [
+        (1, 1),
+        (1, 5),
+        (2, 2),
+        (2, 5),
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (5, 3),
+        (3, 6),
+    ] {
         let game = Chomp::new(r, c).unwrap();
         let db = solve(&game, &SolveOptions::default()).unwrap();
         let ex = explicit_acyclic(ChompRows, diagrams(r as usize, c as u8), rows_text);
@@ -247,7 +278,13 @@ fn board_text(rows: usize, cols: usize, p: u64) -> String {
     (0..rows)
         .map(|i| {
             (0..cols)
-                .map(|j| if p >> (i * cols + j) & 1 == 1 { '.' } else { '#' })
+                .map(|j| {
+                    if p >> (i * cols + j) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
                 .collect::<String>()
         })
         .collect::<Vec<_>>()
@@ -256,7 +293,16 @@ fn board_text(rows: usize, cols: usize, p: u64) -> String {
 
 #[test]
 fn cram_agrees_with_memo_search_on_every_position_of_small_boards() {
-    for (r, c) in [(1, 1), (1, 7), (2, 2), (2, 3), (3, 3), (2, 5), (3, 4), (4, 3)] {
+    for (r, c) in [
+        (1, 1),
+        (1, 7),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+    ] {
         let game = Cram::new(r, c).unwrap();
         let db = solve(&game, &SolveOptions::default()).unwrap();
         let (r, c) = (r as usize, c as usize);
@@ -289,7 +335,19 @@ fn cram_strips_are_dawsons_kayles() {
 
 #[test]
 fn cram_even_by_even_is_p_and_even_by_odd_is_n() {
-    for (r, c) in [(2, 2), (2, 4), (4, 2), (4, 4), (2, 6), (2, 1), (2, 3), (3, 2), (2, 5), (4, 3), (2, 7)] {
+    for (r, c) in [
+        (2, 2),
+        (2, 4),
+        (4, 2),
+        (4, 4),
+        (2, 6),
+        (2, 1),
+        (2, 3),
+        (3, 2),
+        (2, 5),
+        (4, 3),
+        (2, 7),
+    ] {
         let game = Cram::new(r, c).unwrap();
         let db = solve(&game, &SolveOptions::default()).unwrap();
         let expect = if r % 2 == 0 && c % 2 == 0 {
@@ -355,8 +413,12 @@ fn fair_shares_agrees_with_the_digraph_solver_on_every_partition() {
     let mut draws = 0;
     for n in 1..=16u32 {
         let all = partitions(n);
-        let id: HashMap<Vec<u32>, usize> =
-            all.iter().cloned().enumerate().map(|(i, p)| (p, i)).collect();
+        let id: HashMap<Vec<u32>, usize> = all
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, p)| (p, i))
+            .collect();
         let succ: Vec<Vec<usize>> = all
             .iter()
             .map(|p| fair_share_options(p).iter().map(|q| id[q]).collect())
@@ -371,7 +433,12 @@ fn fair_shares_agrees_with_the_digraph_solver_on_every_partition() {
         let ex = Explicit {
             texts: all
                 .iter()
-                .map(|p| p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(","))
+                .map(|p| {
+                    p.iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
                 .collect(),
             values: (0..all.len() as u32).map(|v| vals.get(v)).collect(),
             succ,
@@ -517,11 +584,13 @@ fn values_match_nimbers_of_the_memo_solver_for_a_subtraction_game() {
     let sizes = vec![1u64; 40];
     let options = (0..40u32)
         .map(|n| {
-            vec![[1u32, 3, 4]
-                .iter()
-                .filter(|&&k| k <= n)
-                .map(|&k| Tiered::new(n - k, 0))
-                .collect()]
+            vec![
+                [1u32, 3, 4]
+                    .iter()
+                    .filter(|&&k| k <= n)
+                    .map(|&k| Tiered::new(n - k, 0))
+                    .collect(),
+            ]
         })
         .collect();
     let game = TableGame {
@@ -533,6 +602,9 @@ fn values_match_nimbers_of_the_memo_solver_for_a_subtraction_game() {
     // sub:1,3,4 has period 7: 0 1 0 1 2 3 2
     for n in 0..40u32 {
         let v = db.value(&game, Tiered::new(n, 0)).unwrap();
-        assert_eq!(v, LoopyValue::Finite(Nimber([0, 1, 0, 1, 2, 3, 2][n as usize % 7])));
+        assert_eq!(
+            v,
+            LoopyValue::Finite(Nimber([0, 1, 0, 1, 2, 3, 2][n as usize % 7]))
+        );
     }
 }

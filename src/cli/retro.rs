@@ -141,6 +141,7 @@ struct Report {
     values: Map<String, Value>,
     position: PositionReport,
     solved_tiers: u32,
+    option_visits: u64,
     database: Option<String>,
     seconds: f64,
     peak_bytes: Option<u64>,
@@ -150,9 +151,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let started = Instant::now();
     let game = build_game(&args)?;
     let position = match &args.position {
-        Some(text) => game.parse(text).map_err(|e| {
-            Failure::invalid(anyhow::anyhow!("--position {text}: {e}"))
-        })?,
+        Some(text) => game
+            .parse(text)
+            .map_err(|e| Failure::invalid(anyhow::anyhow!("--position {text}: {e}")))?,
         None => game.start(),
     };
     let bar = Bar::new(args.quiet);
@@ -200,6 +201,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             winning_moves: a.winning_moves.iter().map(|&p| game.format(p)).collect(),
         },
         solved_tiers: db.solved_now(),
+        option_visits: db.option_visits(),
         database: args.out.as_ref().map(|d| d.display().to_string()),
         seconds: started.elapsed().as_secs_f64(),
         peak_bytes: peak_bytes(),
@@ -246,11 +248,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         }
     }
     if let Some(d) = &report.database {
-        let crcs: Vec<String> = db
-            .checksums()
-            .iter()
-            .map(|c| format!("{c:08x}"))
-            .collect();
+        let crcs: Vec<String> = db.checksums().iter().map(|c| format!("{c:08x}")).collect();
         let all = crc32fast::hash(crcs.join(",").as_bytes());
         writeln!(
             out,
@@ -258,9 +256,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             crcs.len()
         )?;
     }
-    let peak = report
-        .peak_bytes
-        .map_or("unknown".to_string(), |b| format!("{:.1} MiB", b as f64 / 1048576.0));
+    let peak = report.peak_bytes.map_or("unknown".to_string(), |b| {
+        format!("{:.1} MiB", b as f64 / 1048576.0)
+    });
     writeln!(out, "time: {:.3} s, peak memory: {peak}", report.seconds)?;
     Ok(())
 }

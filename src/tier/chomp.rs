@@ -127,6 +127,12 @@ impl Chomp {
     /// The row lengths of a position (`R` entries).
     pub fn unrank(&self, p: Tiered, rows: &mut Vec<u8>) {
         rows.clear();
+        rows.resize(self.rows, 0);
+        self.unrank_into(p, rows);
+    }
+
+    /// The row lengths of a position into `rows` (`R` entries).
+    fn unrank_into(&self, p: Tiered, rows: &mut [u8]) {
         let mut rem = p.tier as usize + 1;
         let mut index = p.index;
         let mut prev = self.cols;
@@ -141,9 +147,58 @@ impl Chomp {
                 index -= c;
                 v += 1;
             }
-            rows.push(v as u8);
+            rows[i] = v as u8;
             rem -= v;
             prev = v;
+        }
+    }
+}
+
+impl Chomp {
+    /// The options of a position, with scratch arrays of `N > R` entries on the stack.
+    fn options_in<const N: usize>(&self, tier: u32, index: u64, out: &mut Vec<Tiered>) {
+        // The rank is Σ_k before(R − k − 1, l_k, S_k), S_k the cells in rows k.. . Taking cell
+        // (i, j) cuts rows i..i2 (those longer than j) to j and leaves rows i2.. alone, so their
+        // terms are reused (`tail`); rows above i keep their lengths, with S_k lowered by Δ.
+        let r = self.rows;
+        let mut l = [0u8; N];
+        self.unrank_into(Tiered::new(tier, index), &mut l[..r]);
+        let mut suf = [0usize; N];
+        let mut tail = [0u64; N];
+        // base[k] = at(R − k − 1, l_k, 0): row k's term is before[base[k] + S_k]
+        let mut base = [0usize; N];
+        for k in (0..r).rev() {
+            suf[k] = suf[k + 1] + l[k] as usize;
+            base[k] = self.at(r - k - 1, l[k] as usize, 0);
+            tail[k] = tail[k + 1] + self.before[base[k] + suf[k]];
+        }
+        let row_step = (self.cols + 1) * (self.cells + 1);
+        let s = suf[0];
+        for i in 0..r {
+            if l[i] == 0 {
+                break;
+            }
+            let mut i2 = i;
+            for j in (0..l[i] as usize).rev() {
+                if i == 0 && j == 0 {
+                    continue;
+                }
+                while i2 < r && l[i2] as usize > j {
+                    i2 += 1;
+                }
+                let delta = (suf[i] - suf[i2]) - j * (i2 - i);
+                let mut rank = tail[i2];
+                // rows i..i2 are cut to j: at(R − k − 1, j, j·(i2 − k) + S_{i2})
+                let mut at = self.at(r - i - 1, j, j * (i2 - i) + suf[i2]);
+                for _ in i..i2 {
+                    rank += self.before[at];
+                    at = at.wrapping_sub(row_step + j); // unused after the last row
+                }
+                for k in 0..i {
+                    rank += self.before[base[k] + suf[k] - delta];
+                }
+                out.push(Tiered::new((s - delta - 1) as u32, rank));
+            }
         }
     }
 }
@@ -162,20 +217,10 @@ impl TieredGame for Chomp {
     }
 
     fn options(&self, tier: u32, index: u64, out: &mut Vec<Tiered>) {
-        let mut rows = Vec::with_capacity(self.rows);
-        self.unrank(Tiered::new(tier, index), &mut rows);
-        let mut opt = rows.clone();
-        for i in 0..self.rows {
-            for j in 0..rows[i] {
-                if i == 0 && j == 0 {
-                    continue;
-                }
-                for k in i..self.rows {
-                    opt[k] = rows[k].min(j);
-                }
-                out.push(self.rank(&opt));
-            }
-            opt[i] = rows[i];
+        if self.rows < 32 {
+            self.options_in::<32>(tier, index, out);
+        } else {
+            self.options_in::<{ MAX_SIDE as usize + 1 }>(tier, index, out);
         }
     }
 
@@ -183,9 +228,9 @@ impl TieredGame for Chomp {
         let mut rows = Vec::with_capacity(self.rows);
         for (k, part) in text.split(',').enumerate() {
             let part = part.trim();
-            let l: u32 = part.parse().map_err(|_| {
-                format!("row {} of '{text}': '{part}' is not a row length", k + 1)
-            })?;
+            let l: u32 = part
+                .parse()
+                .map_err(|_| format!("row {} of '{text}': '{part}' is not a row length", k + 1))?;
             if l as usize > self.cols {
                 return Err(format!(
                     "row {} of '{text}' has {l} cells, the box has {} columns",

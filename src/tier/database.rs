@@ -166,10 +166,14 @@ impl Reader<'_> {
         Ok(self.take(1, what)?[0])
     }
     fn u32(&mut self, what: &str) -> Result<u32, TierError> {
-        Ok(u32::from_le_bytes(self.take(4, what)?.try_into().expect("4")))
+        Ok(u32::from_le_bytes(
+            self.take(4, what)?.try_into().expect("4"),
+        ))
     }
     fn u64(&mut self, what: &str) -> Result<u64, TierError> {
-        Ok(u64::from_le_bytes(self.take(8, what)?.try_into().expect("8")))
+        Ok(u64::from_le_bytes(
+            self.take(8, what)?.try_into().expect("8"),
+        ))
     }
 }
 
@@ -295,7 +299,10 @@ impl SolvedTier {
         }
         let t = r.u32("tier")?;
         if t != tier {
-            return Err(corrupt(path, format!("holds tier {t}, expected tier {tier}")));
+            return Err(corrupt(
+                path,
+                format!("holds tier {t}, expected tier {tier}"),
+            ));
         }
         let n = r.u64("count")?;
         if n != count {
@@ -349,7 +356,12 @@ impl SolvedTier {
     }
 
     /// Read (memory-map) and check the file of a tier.
-    pub fn open(path: &Path, game_id: &str, tier: u32, count: u64) -> Result<SolvedTier, TierError> {
+    pub fn open(
+        path: &Path,
+        game_id: &str,
+        tier: u32,
+        count: u64,
+    ) -> Result<SolvedTier, TierError> {
         let file = File::open(path).map_err(|e| io_error(path, e))?;
         let len = file.metadata().map_err(|e| io_error(path, e))?.len();
         let bytes = if len == 0 {
@@ -583,6 +595,7 @@ pub struct Database {
     tiers: Vec<SolvedTier>,
     stats: Vec<Stats>,
     solved_now: u32,
+    visits: u64,
 }
 
 /// Everything about one position: value, outcome, remoteness and every winning move.
@@ -607,13 +620,20 @@ impl Database {
         tiers: Vec<SolvedTier>,
         stats: Vec<Stats>,
         solved_now: u32,
+        visits: u64,
     ) -> Database {
         Database {
             game_id,
             tiers,
             stats,
             solved_now,
+            visits,
         }
+    }
+
+    /// The number of options this run enumerated while solving (0 when every tier was read).
+    pub fn option_visits(&self) -> u64 {
+        self.visits
     }
 
     /// The game id.

@@ -136,15 +136,17 @@ pub fn solve<G: TieredGame + ?Sized>(
         }
     }
     let mut solved_now = 0;
+    let mut visits = 0u64;
     for t in tiers.len() as u32..n_tiers {
         if opts.stop_after == Some(solved_now) {
             return Err(TierError::Stopped { finished: t });
         }
-        let (values, remoteness) = if game.moves_within_tier() {
+        let (values, remoteness, v) = if game.moves_within_tier() {
             solve_loopy_tier(game, &tiers, t, opts.progress)?
         } else {
             solve_acyclic_tier(game, &tiers, t, opts.progress)?
         };
+        visits += v;
         let mut st = SolvedTier::encode(&id, t, &values, &remoteness);
         drop((values, remoteness));
         let s = st.stats();
@@ -159,7 +161,7 @@ pub fn solve<G: TieredGame + ?Sized>(
         tiers.push(st);
         solved_now += 1;
     }
-    Ok(Database::new(id, tiers, stats, solved_now))
+    Ok(Database::new(id, tiers, stats, solved_now, visits))
 }
 
 /// Per-thread scratch space of the acyclic pass.
@@ -171,8 +173,8 @@ pub struct Scratch {
 }
 
 /// Solve the positions `first .. first + values.len()` of an acyclic `tier` whose lower tiers
-/// are `lower`: their values and remoteness (see the module docs). Deterministic: the result
-/// depends only on the game, the tier and the range.
+/// are `lower`: their values and remoteness (see the module docs); returns the number of options
+/// visited. Deterministic: the result depends only on the game, the tier and the range.
 pub fn solve_block<G: TieredGame + ?Sized>(
     game: &G,
     lower: &[SolvedTier],
@@ -181,12 +183,14 @@ pub fn solve_block<G: TieredGame + ?Sized>(
     values: &mut [u32],
     remoteness: &mut [u32],
     scratch: &mut Scratch,
-) -> Result<(), TierError> {
+) -> Result<u64, TierError> {
+    let mut visits = 0u64;
     for (k, (val, rem)) in values.iter_mut().zip(remoteness.iter_mut()).enumerate() {
         let index = first + k as u64;
         scratch.options.clear();
         game.options(tier, index, &mut scratch.options);
         let n = scratch.options.len();
+        visits += n as u64;
         if scratch.seen.len() <= n {
             scratch.seen.resize(n + 1, 0);
         }
@@ -248,7 +252,7 @@ pub fn solve_block<G: TieredGame + ?Sized>(
             slowest + 1
         };
     }
-    Ok(())
+    Ok(visits)
 }
 
 fn solve_acyclic_tier<G: TieredGame + ?Sized>(
@@ -256,25 +260,27 @@ fn solve_acyclic_tier<G: TieredGame + ?Sized>(
     lower: &[SolvedTier],
     tier: u32,
     progress: &dyn Progress,
-) -> Result<(Vec<u32>, Vec<u32>), TierError> {
+) -> Result<(Vec<u32>, Vec<u32>, u64), TierError> {
     let size = game.size(tier) as usize;
     let mut values = vec![0u32; size];
     let mut remoteness = vec![0u32; size];
     progress.start(size as u64, &format!("tier {tier}"));
     let done = AtomicU64::new(0);
+    let visits = AtomicU64::new(0);
     values
         .par_chunks_mut(BLOCK)
         .zip(remoteness.par_chunks_mut(BLOCK))
         .enumerate()
         .try_for_each_init(Scratch::default, |scratch, (b, (vs, rs))| {
             let first = (b * BLOCK) as u64;
-            solve_block(game, lower, tier, first, vs, rs, scratch)?;
+            let v = solve_block(game, lower, tier, first, vs, rs, scratch)?;
+            visits.fetch_add(v, Ordering::Relaxed);
             let d = done.fetch_add(vs.len() as u64, Ordering::Relaxed) + vs.len() as u64;
             progress.set(d);
             Ok::<(), TierError>(())
         })?;
     progress.finish();
-    Ok((values, remoteness))
+    Ok((values, remoteness, visits.into_inner()))
 }
 
 /// An option of a tier position that lies in a lower tier: its known value and outcome.
@@ -290,7 +296,7 @@ fn solve_loopy_tier<G: TieredGame + ?Sized>(
     lower: &[SolvedTier],
     tier: u32,
     progress: &dyn Progress,
-) -> Result<(Vec<u32>, Vec<u32>), TierError> {
+) -> Result<(Vec<u32>, Vec<u32>, u64), TierError> {
     let size64 = game.size(tier);
     if size64 > crate::families::digraph::MAX_VERTICES as u64 {
         return Err(TierError::TooLarge(format!(
@@ -318,7 +324,10 @@ fn solve_loopy_tier<G: TieredGame + ?Sized>(
                     } else {
                         return Err(contract(
                             Tiered::new(tier, u as u64),
-                            format!("an option ({}, {}) outside the lower tiers", o.tier, o.index),
+                            format!(
+                                "an option ({}, {}) outside the lower tiers",
+                                o.tier, o.index
+                            ),
                         ));
                     }
                 }
@@ -404,9 +413,8 @@ fn solve_loopy_tier<G: TieredGame + ?Sized>(
         edges.push((g, g));
         edges.extend(k.iter().map(|&v| (g, heap(v))));
     }
-    let graph = Digraph::from_edges(vertices, &edges).map_err(|e| {
-        TierError::TooLarge(format!("tier {tier} as a graph: {e}"))
-    })?;
+    let graph = Digraph::from_edges(vertices, &edges)
+        .map_err(|e| TierError::TooLarge(format!("tier {tier} as a graph: {e}")))?;
     drop(edges);
     progress.finish();
     let labels = loopy::labels(&graph, progress);
@@ -415,7 +423,7 @@ fn solve_loopy_tier<G: TieredGame + ?Sized>(
     drop(labels);
     // 4. remoteness: retrograde analysis with a bucket queue
     let remoteness = retrograde_remoteness(size, &local, &externals);
-    Ok((values, remoteness))
+    Ok((values, remoteness, (local.len() + externals.len()) as u64))
 }
 
 /// Remoteness of the positions `0..size` of a tier with in-tier moves `local` and moves to lower

@@ -163,9 +163,9 @@ impl TieredGame for FairShares {
         let mut total = 0usize;
         for (k, part) in text.split(',').enumerate() {
             let part = part.trim();
-            let h: usize = part.parse().map_err(|_| {
-                format!("heap {} of '{text}': '{part}' is not a heap size", k + 1)
-            })?;
+            let h: usize = part
+                .parse()
+                .map_err(|_| format!("heap {} of '{text}': '{part}' is not a heap size", k + 1))?;
             if h == 0 {
                 return Err(format!("heap {} of '{text}' is empty", k + 1));
             }
