@@ -51,7 +51,7 @@ pub struct Args {
     #[arg(long, value_name = "P", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Print JSON: {"game","positions","tiers","counts","largest_value","values","position",
-    /// "seconds","peak_bytes"}.
+    /// "solved_tiers","option_visits","database","seconds","peak_bytes"}.
     #[arg(long)]
     pub json: bool,
     /// No progress bar.
@@ -213,8 +213,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let read = report.tiers - report.solved_tiers;
     writeln!(
         out,
-        "positions: {} in {} tiers ({} solved now, {} read from the database)",
-        report.positions, report.tiers, report.solved_tiers, read
+        "positions: {} in {} tier{} ({} solved now, {} read from the database)",
+        report.positions,
+        report.tiers,
+        if report.tiers == 1 { "" } else { "s" },
+        report.solved_tiers,
+        read
     )?;
     writeln!(
         out,
