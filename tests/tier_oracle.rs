@@ -190,7 +190,7 @@ fn diagrams(rows: usize, cols: u8) -> Vec<Vec<u8>> {
     out
 }
 
-fn rows_text(p: &Vec<u8>) -> String {
+fn rows_text(p: &[u8]) -> String {
     let parts: Vec<String> = p
         .iter()
         .filter(|&&l| l > 0)
@@ -215,7 +215,7 @@ fn chomp_agrees_with_memo_search_on_every_position_of_small_boxes() {
     ] {
         let game = Chomp::new(r, c).unwrap();
         let db = solve(&game, &SolveOptions::default()).unwrap();
-        let ex = explicit_acyclic(ChompRows, diagrams(r as usize, c as u8), rows_text);
+        let ex = explicit_acyclic(ChompRows, diagrams(r as usize, c as u8), |p| rows_text(p));
         check_against(&game, &db, &ex);
     }
 }
@@ -382,7 +382,7 @@ fn fair_share_options(p: &[u32]) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     for i in 0..p.len() {
         for k in 2..=p[i] {
-            if p[i] % k == 0 {
+            if p[i].is_multiple_of(k) {
                 let mut q: Vec<u32> = p.to_vec();
                 q.remove(i);
                 q.extend(std::iter::repeat_n(p[i] / k, k as usize));

@@ -131,7 +131,7 @@ impl TieredGame for Cram {
         while bits != 0 {
             let a = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if (a + 1) % self.cols != 0 && mask & (1 << (a + 1)) != 0 {
+            if !(a + 1).is_multiple_of(self.cols) && mask & (1 << (a + 1)) != 0 {
                 out.push(self.rank(mask & !(3 << a)));
             }
             if a + self.cols < self.cells && mask & (1 << (a + self.cols)) != 0 {

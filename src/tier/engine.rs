@@ -478,7 +478,7 @@ fn retrograde_remoteness(size: usize, local: &[(u32, u32)], externals: &[Externa
             if rem[u as usize] != DRAW {
                 continue;
             }
-            let lost = r % 2 == 0;
+            let lost = r.is_multiple_of(2);
             if lost && open[u as usize] != 0 {
                 continue; // a stale loss candidate (cannot happen: losses are pushed at 0 open)
             }

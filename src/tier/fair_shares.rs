@@ -54,9 +54,7 @@ impl FairShares {
         let w = n + 1;
         let mut q = vec![0u64; w * w];
         let mut before = vec![0u64; w * w];
-        for m in 0..=n {
-            q[m] = 1;
-        }
+        q[..=n].fill(1); // q(0, m) = 1: the empty partition
         for s in 1..=n {
             let mut acc = 0u64;
             for m in 0..=n {
@@ -136,7 +134,7 @@ impl TieredGame for FairShares {
         let sizes: Vec<usize> = (1..=self.coins).filter(|&h| counts[h] > 0).collect();
         for &h in &sizes {
             for k in 2..=h {
-                if h % k == 0 {
+                if h.is_multiple_of(k) {
                     counts[h] -= 1;
                     counts[h / k] += k as u32;
                     out.push(self.rank_counts(&counts));
