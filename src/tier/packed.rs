@@ -13,7 +13,7 @@
 //! assert_eq!(bits, 3);
 //! let bytes = pack(&codes, bits);
 //! assert_eq!(bytes.len(), 2 + 8); // 15 bits, then the padding
-//! assert!((0..5).all(|i| get(&bytes, bits, i) == codes[i]));
+//! assert!((0..5u64).all(|i| get(&bytes, bits, i) == codes[i as usize]));
 //! ```
 
 /// The largest supported width of a code.
