@@ -97,7 +97,9 @@ pub enum TierError {
         reason: String,
     },
     /// The run stopped on request ([`SolveOptions::stop_after`]) with tiers `0..finished` done.
-    #[error("stopped on request after tier {finished} (tiers 0..{finished} are finished)")]
+    #[error(
+        "stopped on request with {finished} tiers finished (tiers below {finished}); rerun to resume"
+    )]
     Stopped {
         /// The number of finished tiers.
         finished: u32,
