@@ -738,3 +738,56 @@ impl Database {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn marker(x: u32, special: u32) -> u32 {
+        if x % 7 == 3 { special } else { x }
+    }
+
+    proptest! {
+        #[test]
+        fn a_tier_file_reads_back_every_value_and_remoteness(
+            raw in prop::collection::vec((0u32..300, 0u32..90), 0..300),
+        ) {
+            let values: Vec<u32> = raw.iter().map(|&(v, _)| marker(v, INFINITE)).collect();
+            let rem: Vec<u32> = raw.iter().map(|&(_, r)| marker(r, DRAW)).collect();
+            let t = SolvedTier::encode("test game", 3, &values, &rem);
+            let dir = tempfile::tempdir().unwrap();
+            let path = t.write(dir.path()).unwrap();
+            let back = SolvedTier::open(&path, "test game", 3, values.len() as u64).unwrap();
+            prop_assert_eq!(back.crc32(), t.crc32());
+            prop_assert_eq!(back.widths(), t.widths());
+            for i in 0..values.len() {
+                prop_assert_eq!(back.value_marker(i as u64), values[i]);
+                prop_assert_eq!(back.remoteness_marker(i as u64), rem[i]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_file_layout_is_the_documented_one() {
+        // values 0, 2, ∞ (code 3: 2 bits); remoteness 0, 1, draw (code 2: 2 bits)
+        let t = SolvedTier::encode("g", 7, &[0, 2, INFINITE], &[0, 1, DRAW]);
+        let b = t.bytes.bytes();
+        assert_eq!(&b[..8], MAGIC);
+        assert_eq!(u32::from_le_bytes(b[8..12].try_into().unwrap()), VERSION);
+        assert_eq!(u32::from_le_bytes(b[12..16].try_into().unwrap()), 1);
+        assert_eq!(b[16], b'g');
+        assert_eq!(u32::from_le_bytes(b[17..21].try_into().unwrap()), 7); // tier
+        assert_eq!(u64::from_le_bytes(b[21..29].try_into().unwrap()), 3); // count
+        assert_eq!((b[29], b[30], b[31], b[32]), (2, 2, 3, 0)); // widths, flags
+        assert_eq!(u64::from_le_bytes(b[33..41].try_into().unwrap()), 3); // ∞ code
+        assert_eq!(u64::from_le_bytes(b[41..49].try_into().unwrap()), 2); // draw code
+        assert_eq!(u64::from_le_bytes(b[49..57].try_into().unwrap()), 1 + 8);
+        assert_eq!(u64::from_le_bytes(b[57..65].try_into().unwrap()), 1 + 8);
+        assert_eq!(b[65], 0b11_10_00); // codes 0, 2, 3, LSB first
+        assert_eq!(b[74], 0b10_01_00); // codes 0, 1, 2
+        assert_eq!(b.len(), 83 + 4);
+        let crc = u32::from_le_bytes(b[83..87].try_into().unwrap());
+        assert_eq!(crc, crc32fast::hash(&b[..83]));
+    }
+}
