@@ -22,7 +22,7 @@ use super::{CmdResult, Failure, write_json};
 pub enum GameName {
     /// Chomp in a rows × cols box (needs --rows, --cols); positions: row lengths, e.g. 5,3,3.
     Chomp,
-    /// Cram (dominoes) on a rows × cols board (needs --rows, --cols); positions: ..#./.... rows.
+    /// Cram (dominoes) on a rows × cols board (needs --rows, --cols); positions: rows of . (empty) and # (filled) joined by / (e.g. ../.#)
     Cram,
     /// Fair Shares and Varied Pairs with N coins (needs --coins); positions: heap sizes, e.g. 4,3,3.
     FairShares,
