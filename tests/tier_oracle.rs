@@ -608,3 +608,42 @@ fn values_match_nimbers_of_the_memo_solver_for_a_subtraction_game() {
         );
     }
 }
+
+#[test]
+fn a_loopy_tier_above_a_drawn_tier_gets_hand_computed_values() {
+    // tier 0: p0 has a self-loop (∞(), a draw), p1 is terminal (0, P).
+    // tier 1: q0 -> p0, p1: ∞(0), N in 1;  q1 -> p0: ∞(), D;
+    //         q2 -> q3, q3 -> q2 and p1: q2 = 0 (P, lost in 2), q3 = 1 (N, won in 1).
+    let t = Tiered::new;
+    let game = TableGame {
+        sizes: vec![2, 4],
+        options: vec![
+            vec![vec![t(0, 0)], vec![]],
+            vec![
+                vec![t(0, 0), t(0, 1)],
+                vec![t(0, 0)],
+                vec![t(1, 3)],
+                vec![t(1, 2), t(0, 1)],
+            ],
+        ],
+        loopy: true,
+    };
+    let db = solve(&game, &SolveOptions::default()).unwrap();
+    let expect = [
+        (t(0, 0), "∞()", Outcome::D, None),
+        (t(0, 1), "0", Outcome::P, Some(0)),
+        (t(1, 0), "∞(0)", Outcome::N, Some(1)),
+        (t(1, 1), "∞()", Outcome::D, None),
+        (t(1, 2), "0", Outcome::P, Some(2)),
+        (t(1, 3), "1", Outcome::N, Some(1)),
+    ];
+    for (p, value, outcome, remoteness) in expect {
+        let a = db.analyse(&game, p).unwrap();
+        assert_eq!(a.value.to_string(), value, "{p:?}");
+        assert_eq!((a.outcome, a.remoteness), (outcome, remoteness), "{p:?}");
+    }
+    assert_eq!(
+        db.analyse(&game, t(1, 3)).unwrap().winning_moves,
+        vec![t(0, 1), t(1, 2)]
+    );
+}
