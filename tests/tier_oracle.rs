@@ -647,3 +647,24 @@ fn a_loopy_tier_above_a_drawn_tier_gets_hand_computed_values() {
         vec![t(0, 1), t(1, 2)]
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any text is a position or an error, never a panic; a parsed position formats back to a
+    /// text that parses to the same position.
+    #[test]
+    fn parsing_any_text_gives_a_position_or_an_error(text in "[0-9,./# x-]{0,24}|\\PC{0,12}") {
+        let games: Vec<Box<dyn TieredGame>> = vec![
+            Box::new(Chomp::new(3, 4).unwrap()),
+            Box::new(Cram::new(2, 3).unwrap()),
+            Box::new(FairShares::new(7).unwrap()),
+        ];
+        for g in &games {
+            if let Ok(p) = g.parse(&text) {
+                prop_assert!(p.tier < g.tiers() && p.index < g.size(p.tier));
+                prop_assert_eq!(g.parse(&g.format(p)), Ok(p));
+            }
+        }
+    }
+}

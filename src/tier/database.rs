@@ -791,3 +791,30 @@ mod tests {
         assert_eq!(crc, crc32fast::hash(&b[..83]));
     }
 }
+
+#[cfg(test)]
+mod damage {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A damaged tier file (bytes changed, cut or extended) is refused, never a panic.
+        #[test]
+        fn damaged_tier_files_are_refused(at in any::<prop::sample::Index>(), flip in 1u8..=255, cut in any::<bool>()) {
+            let t = SolvedTier::encode("game", 2, &[0, 1, 2, 5, INFINITE], &[0, 1, 3, DRAW, 2]);
+            let mut bytes = t.bytes.bytes().to_vec();
+            let i = at.index(bytes.len());
+            if cut {
+                bytes.truncate(i);
+            } else {
+                bytes[i] ^= flip;
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("t.bin");
+            std::fs::write(&path, &bytes).unwrap();
+            prop_assert!(SolvedTier::open(&path, "game", 2, 5).is_err());
+        }
+    }
+}
