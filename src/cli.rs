@@ -8,6 +8,7 @@ pub mod judge;
 pub mod nim;
 pub mod play;
 pub mod progress;
+pub mod retro;
 pub mod seq;
 pub mod solve;
 pub mod staircase;
@@ -46,6 +47,8 @@ pub enum Command {
     Play(play::Args),
     /// Count the winning positions of a family.
     Count(count::Args),
+    /// Solve every position of a game by tiered retrograde analysis (Chomp, Cram, Fair Shares).
+    Retro(retro::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -102,6 +105,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Solve(a)) => solve::run(a, out),
         Some(Command::Play(a)) => play::run(a, out),
         Some(Command::Count(a)) => count::run(a, out),
+        Some(Command::Retro(a)) => retro::run(a, out),
     }
 }
 

@@ -29,6 +29,7 @@ pub mod position;
 pub mod progress;
 pub mod report;
 pub mod solve;
+pub mod tier;
 
 pub use game::ImpartialGame;
 pub use loopy_value::LoopyValue;

@@ -1,0 +1,268 @@
+//! `grundy retro GAME [--rows R --cols C | --coins N] [--out DIR] [--position P] [--json]
+//! [--quiet] [--threads T]`: every position of a game solved by tiered retrograde analysis.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use grundy::tier::{
+    self, Analysis, SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram,
+    fair_shares::FairShares,
+};
+use grundy::{LoopyValue, Outcome};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::progress::Bar;
+use super::{CmdResult, Failure, write_json};
+
+/// The built-in games.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Chomp in a rows × cols box (needs --rows, --cols); positions: row lengths, e.g. 5,3,3.
+    Chomp,
+    /// Cram (dominoes) on a rows × cols board (needs --rows, --cols); positions: rows of . (empty) and # (filled) joined by / (e.g. ../.#)
+    Cram,
+    /// Fair Shares and Varied Pairs with N coins (needs --coins); positions: heap sizes, e.g. 4,3,3.
+    FairShares,
+}
+
+/// Arguments of `grundy retro`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameName,
+    /// Rows of the box or board (chomp, cram).
+    #[arg(long)]
+    pub rows: Option<u32>,
+    /// Columns of the box or board (chomp, cram).
+    #[arg(long)]
+    pub cols: Option<u32>,
+    /// Number of coins (fair-shares).
+    #[arg(long)]
+    pub coins: Option<u32>,
+    /// Database directory: tier files and manifest.json are kept there; a rerun resumes at the
+    /// first unfinished tier, and a finished database answers --position without solving.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The position to report (default: the start position: the full box or board, one heap).
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Print JSON: {"game","positions","tiers","counts","largest_value","values","position",
+    /// "solved_tiers","option_visits","database","seconds","peak_bytes"}.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Testing aid: stop (exit code 3) after solving this many tiers, as if killed.
+    #[arg(long, hide = true)]
+    pub stop_after_tiers: Option<u32>,
+}
+
+fn tier_failure(e: TierError) -> Failure {
+    match e {
+        TierError::Stopped { .. } => Failure {
+            code: 3,
+            error: e.into(),
+        },
+        e if e.is_io() => Failure::io(e),
+        e => Failure::invalid(e),
+    }
+}
+
+fn need(v: Option<u32>, flag: &str, game: &str) -> Result<u32, Failure> {
+    v.ok_or_else(|| Failure::invalid(anyhow::anyhow!("{game} needs {flag}")))
+}
+
+fn build_game(args: &Args) -> Result<Box<dyn TieredGame>, Failure> {
+    let game: Result<Box<dyn TieredGame>, String> = match args.game {
+        GameName::Chomp | GameName::Cram => {
+            let name = if args.game == GameName::Chomp {
+                "chomp"
+            } else {
+                "cram"
+            };
+            if args.coins.is_some() {
+                return Err(Failure::invalid(anyhow::anyhow!(
+                    "--coins is an option of fair-shares, not of {name}"
+                )));
+            }
+            let rows = need(args.rows, "--rows", name)?;
+            let cols = need(args.cols, "--cols", name)?;
+            if args.game == GameName::Chomp {
+                Chomp::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame>)
+            } else {
+                Cram::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame>)
+            }
+        }
+        GameName::FairShares => {
+            if args.rows.is_some() || args.cols.is_some() {
+                return Err(Failure::invalid(anyhow::anyhow!(
+                    "--rows and --cols are options of chomp and cram, not of fair-shares"
+                )));
+            }
+            let coins = need(args.coins, "--coins", "fair-shares")?;
+            FairShares::new(coins).map(|g| Box::new(g) as Box<dyn TieredGame>)
+        }
+    };
+    game.map_err(|e| Failure::invalid(anyhow::anyhow!(e)))
+}
+
+/// Peak resident memory of this process (Linux: VmHWM), in bytes.
+fn peak_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[derive(Serialize)]
+struct PositionReport {
+    text: String,
+    value: LoopyValue,
+    outcome: Outcome,
+    remoteness: Option<u64>,
+    winning_moves: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    game: String,
+    positions: u64,
+    tiers: u32,
+    counts: tier::database::Counts,
+    largest_value: Option<u64>,
+    values: Map<String, Value>,
+    position: PositionReport,
+    solved_tiers: u32,
+    option_visits: u64,
+    database: Option<String>,
+    seconds: f64,
+    peak_bytes: Option<u64>,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let started = Instant::now();
+    let game = build_game(&args)?;
+    let position = match &args.position {
+        Some(text) => game
+            .parse(text)
+            .map_err(|e| Failure::invalid(anyhow::anyhow!("--position {text}: {e}")))?,
+        None => game.start(),
+    };
+    let bar = Bar::new(args.quiet);
+    let opts = SolveOptions {
+        dir: args.out.clone(),
+        stop_after: args.stop_after_tiers,
+        progress: &bar,
+    };
+    let solve = || tier::solve(game.as_ref(), &opts);
+    let db = match args.threads {
+        Some(0) => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--threads 0: at least one thread is needed"
+            )));
+        }
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| Failure::invalid(anyhow::anyhow!("--threads {t}: {e}")))?
+            .install(solve),
+        None => solve(),
+    }
+    .map_err(tier_failure)?;
+    let a: Analysis = db.analyse(game.as_ref(), position).map_err(tier_failure)?;
+    let stats = db.stats();
+    let mut values = Map::new();
+    for (v, c) in &stats.values {
+        values.insert(v.to_string(), Value::from(*c));
+    }
+    if stats.infinite > 0 {
+        values.insert("inf".into(), Value::from(stats.infinite));
+    }
+    let report = Report {
+        game: db.game_id().to_string(),
+        positions: stats.positions,
+        tiers: game.tiers(),
+        counts: stats.counts,
+        largest_value: stats.largest_value(),
+        values,
+        position: PositionReport {
+            text: game.format(a.position),
+            value: a.value.clone(),
+            outcome: a.outcome,
+            remoteness: a.remoteness,
+            winning_moves: a.winning_moves.iter().map(|&p| game.format(p)).collect(),
+        },
+        solved_tiers: db.solved_now(),
+        option_visits: db.option_visits(),
+        database: args.out.as_ref().map(|d| d.display().to_string()),
+        seconds: started.elapsed().as_secs_f64(),
+        peak_bytes: peak_bytes(),
+    };
+    if args.json {
+        return write_json(out, &report);
+    }
+    writeln!(out, "game: {}", report.game)?;
+    let read = report.tiers - report.solved_tiers;
+    writeln!(
+        out,
+        "positions: {} in {} tier{} ({} solved now, {} read from the database)",
+        report.positions,
+        report.tiers,
+        if report.tiers == 1 { "" } else { "s" },
+        report.solved_tiers,
+        read
+    )?;
+    writeln!(
+        out,
+        "outcomes: {} P, {} N, {} D (draw)",
+        stats.counts.p, stats.counts.n, stats.counts.d
+    )?;
+    match report.largest_value {
+        Some(v) => writeln!(out, "largest value: {v}")?,
+        None => writeln!(out, "largest value: none (every value is infinite)")?,
+    }
+    let dist: BTreeMap<u64, u64> = stats.values.clone();
+    let mut parts: Vec<String> = dist.iter().map(|(v, c)| format!("{v}:{c}")).collect();
+    if stats.infinite > 0 {
+        parts.push(format!("inf:{}", stats.infinite));
+    }
+    writeln!(out, "values (value:count): {}", parts.join(" "))?;
+    let p = &report.position;
+    writeln!(out, "position: {}", p.text)?;
+    writeln!(out, "value: {}", p.value)?;
+    writeln!(out, "outcome: {} — {}", p.outcome, p.outcome.describe())?;
+    match p.remoteness {
+        Some(r) => writeln!(out, "remoteness: {r}")?,
+        None => writeln!(out, "remoteness: none (a draw)")?,
+    }
+    if p.winning_moves.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves ({}):", p.winning_moves.len())?;
+        for m in &p.winning_moves {
+            writeln!(out, "  {} -> {m}", p.text)?;
+        }
+    }
+    if let Some(d) = &report.database {
+        let crcs: Vec<String> = db.checksums().iter().map(|c| format!("{c:08x}")).collect();
+        let all = crc32fast::hash(crcs.join(",").as_bytes());
+        writeln!(
+            out,
+            "database: {d} ({} tier files; CRC-32 of their checksums: {all:08x})",
+            crcs.len()
+        )?;
+    }
+    let peak = report.peak_bytes.map_or("unknown".to_string(), |b| {
+        format!("{:.1} MiB", b as f64 / 1048576.0)
+    });
+    writeln!(out, "time: {:.3} s, peak memory: {peak}", report.seconds)?;
+    Ok(())
+}
