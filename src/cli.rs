@@ -11,6 +11,7 @@ pub mod progress;
 pub mod seq;
 pub mod solve;
 pub mod staircase;
+pub mod survey;
 
 use std::io::Write;
 
@@ -46,6 +47,8 @@ pub enum Command {
     Play(play::Args),
     /// Count the winning positions of a family.
     Count(count::Args),
+    /// Survey every octal game of up to D digits: solved (period proved) or open, with classes.
+    Survey(survey::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -102,6 +105,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Solve(a)) => solve::run(a, out),
         Some(Command::Play(a)) => play::run(a, out),
         Some(Command::Count(a)) => count::run(a, out),
+        Some(Command::Survey(a)) => survey::run(a, out),
     }
 }
 

@@ -28,6 +28,7 @@ pub mod plot;
 pub mod position;
 pub mod progress;
 pub mod solve;
+pub mod survey;
 
 pub use game::ImpartialGame;
 pub use loopy_value::LoopyValue;
