@@ -87,6 +87,10 @@ pub struct GameResult {
     /// `G(0..preperiod + period)` when solved (they determine every value); else the first
     /// [`OPEN_VALUES_KEPT`] values at most.
     pub values: Vec<u32>,
+    /// When the values were not computed for this code but derived by the reduction rule from
+    /// this code's result (see [`derive`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub derived_from: Option<String>,
 }
 
 /// Compute one game within `budget`.
@@ -158,6 +162,74 @@ pub fn analyse(code: &SurveyCode, budget: &Budget) -> GameResult {
         rare_count: split.map(|s| s.rare_count),
         last_rare: split.and_then(|s| s.last_rare),
         values,
+        derived_from: None,
+    }
+}
+
+/// The result of `code` derived from the result `head` of a code with the same reduced code and
+/// `shift` fewer reductions (see [`super::equivalence`]): `G_code(n) = G_head(n − shift)` for
+/// `n >= shift`, and `0` below. Nothing is recomputed: the values are shifted, the period is the
+/// same, and the least preperiod is found from `preperiod(head) + shift` downwards. The
+/// sparse-space fields are the head's split, heaps shifted (the `shift` new heaps of value 0 are
+/// rare under a mask, as `popcount(0 & m) = 0`; without a mask they are left unknown).
+///
+/// ```
+/// use grundy::survey::{codes::SurveyCode, game::{self, Budget}};
+/// let b = Budget { to: 1 << 20, max_seconds: 60.0 };
+/// let c137: SurveyCode = ".137".parse().unwrap();
+/// let c07: SurveyCode = ".07".parse().unwrap();
+/// let head = game::analyse(&c137, &b);
+/// let d = game::derive(&head, &c07, 1);
+/// assert_eq!((d.preperiod, d.period), (Some(53), Some(34)));
+/// assert_eq!(d.values, game::analyse(&c07, &b).values);
+/// ```
+pub fn derive(head: &GameResult, code: &SurveyCode, shift: usize) -> GameResult {
+    let mut values = vec![0u32; shift];
+    values.extend_from_slice(&head.values);
+    let (preperiod, period) = match (head.preperiod, head.period) {
+        (Some(m), Some(p)) => {
+            let mut n0 = m + shift;
+            while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+                n0 -= 1;
+            }
+            values.truncate(n0 + p);
+            (Some(n0), Some(p))
+        }
+        _ => {
+            values.truncate(OPEN_VALUES_KEPT);
+            (None, None)
+        }
+    };
+    let masked = head.rare_mask.is_some();
+    GameResult {
+        code: code.to_string(),
+        status: head.status,
+        ending: head.ending,
+        preperiod,
+        period,
+        computed_to: head.computed_to + shift,
+        seconds: 0.0,
+        largest_value: head.largest_value,
+        largest_at: if head.largest_value == 0 {
+            0
+        } else {
+            head.largest_at + shift
+        },
+        rare_mask: head.rare_mask,
+        rare_count: if masked || shift == 0 {
+            head.rare_count.map(|c| c + shift)
+        } else {
+            None
+        },
+        last_rare: if masked || shift == 0 {
+            head.last_rare
+                .map(|l| l + shift)
+                .or((shift > 0).then_some(shift))
+        } else {
+            None
+        },
+        values,
+        derived_from: Some(head.code.clone()),
     }
 }
 
@@ -193,6 +265,39 @@ mod tests {
             );
             assert!(r.rare_count.is_some(), "{c}: computed by sparse space");
         }
+    }
+
+    /// Derived results equal computed ones (values, period, least preperiod, largest value).
+    #[test]
+    fn derived_results_equal_computed_ones_on_the_two_digit_codes() {
+        use crate::survey::codes::{Prefix, enumerate};
+        use crate::survey::equivalence::reduce;
+        let b = Budget {
+            to: 3000,
+            max_seconds: 60.0,
+        };
+        let all = enumerate(2, Prefix::All).unwrap();
+        let mut checked = 0;
+        for a in &all {
+            for c in &all {
+                let (ra, ja) = reduce(a.code());
+                let (rc, jc) = reduce(c.code());
+                if ra != rc || jc <= ja || a == c {
+                    continue;
+                }
+                let head = analyse(a, &b);
+                let direct = analyse(c, &b);
+                let d = derive(&head, c, jc - ja);
+                assert_eq!((d.preperiod, d.period), (direct.preperiod, direct.period), "{c} from {a}");
+                assert_eq!(d.status, direct.status, "{c} from {a}");
+                if d.status == Status::Solved {
+                    assert_eq!(d.values, direct.values, "{c} from {a}");
+                    assert_eq!((d.largest_value, d.largest_at), (direct.largest_value, direct.largest_at));
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked}");
     }
 
     #[test]

@@ -48,6 +48,9 @@ pub struct Record {
     pub last_rare: Option<usize>,
     /// What ended the computation: `proved`, `heap_limit` or `time_limit`.
     pub ending: Ending,
+    /// The code whose computed values this code's were derived from by the reduction rule
+    /// (null when computed for this code).
+    pub derived_from: Option<String>,
 }
 
 impl Record {
@@ -69,11 +72,12 @@ impl Record {
             rare_count: r.rare_count,
             last_rare: r.last_rare,
             ending: r.ending,
+            derived_from: r.derived_from.clone(),
         }
     }
 
     /// The CSV header line (without newline).
-    pub const CSV_HEADER: &'static str = "code,class,shift,status,preperiod,period,proved,computed_to,seconds,largest_value,largest_at,rare_mask,rare_count,last_rare,ending";
+    pub const CSV_HEADER: &'static str = "code,class,shift,status,preperiod,period,proved,computed_to,seconds,largest_value,largest_at,rare_mask,rare_count,last_rare,ending,derived_from";
 
     /// The record as a CSV line (without newline). Codes contain no commas or quotes.
     pub fn csv(&self) -> String {
@@ -90,7 +94,7 @@ impl Record {
             Ending::TimeLimit => "time_limit",
         };
         format!(
-            "{},{},{},{status},{},{},{},{},{:.3},{},{},{},{},{},{ending}",
+            "{},{},{},{status},{},{},{},{},{:.3},{},{},{},{},{},{ending},{}",
             self.code,
             self.class,
             self.shift,
@@ -104,6 +108,7 @@ impl Record {
             opt(self.rare_mask),
             opt(self.rare_count),
             opt(self.last_rare),
+            self.derived_from.as_deref().unwrap_or(""),
         )
     }
 }

@@ -430,11 +430,15 @@ pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String 
     );
     for r in results.iter().filter(|r| r.status == Status::Open) {
         let c = rec[r.code.as_str()];
-        let ended = match r.ending {
+        let mut ended = match r.ending {
             Ending::TimeLimit => "time limit",
             Ending::HeapLimit => "heap limit",
             Ending::Proved => "proof",
-        };
+        }
+        .to_string();
+        if let Some(h) = &r.derived_from {
+            ended.push_str(&format!(" (of {h}, by the reduction rule)"));
+        }
         let _ = writeln!(
             md,
             "| {} | {} ({}) | {} | {ended} | {} ({}) | {} | {} | {} | {:.2} |",

@@ -15,6 +15,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -22,6 +23,7 @@ use std::time::Instant;
 
 use super::SurveyError;
 use super::codes::{self, Prefix, Shard, SurveyCode};
+use super::equivalence;
 use super::game::{self, Budget, GameResult, Status};
 use super::report;
 use super::store::{self, Descriptor, Selection};
@@ -157,7 +159,8 @@ pub struct Summary {
     pub open: usize,
     /// Equivalence classes among them.
     pub classes: usize,
-    /// Games computed by this run (the others were finished before).
+    /// Games finished by this run (computed, or derived from a computed one by the reduction
+    /// rule); the others were finished before.
     pub computed: usize,
     /// Wall-clock seconds of this run.
     pub seconds: f64,
@@ -187,7 +190,39 @@ pub fn finish(
     })
 }
 
-/// Run (or resume) `survey` in `dir` with `threads` threads (at least 1).
+/// One computation: the head of a group of codes with the same reduced code (the one with the
+/// fewest reductions, first in code order), and the other members with their shifts, whose results
+/// are derived from the head's (see [`game::derive`]).
+struct Group {
+    head: usize,
+    members: Vec<(usize, usize)>,
+}
+
+fn groups(part: &[SurveyCode]) -> Vec<Group> {
+    let mut by: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+    for (i, c) in part.iter().enumerate() {
+        let (red, j) = equivalence::reduce(c.code());
+        by.entry(SurveyCode::new(red).to_string())
+            .or_default()
+            .push((i, j));
+    }
+    let mut out: Vec<Group> = by
+        .into_values()
+        .map(|mut v| {
+            v.sort_by_key(|&(i, j)| (j, i));
+            let (head, jh) = v[0];
+            Group {
+                head,
+                members: v[1..].iter().map(|&(i, j)| (i, j - jh)).collect(),
+            }
+        })
+        .collect();
+    out.sort_by_key(|g| g.head);
+    out
+}
+
+/// Run (or resume) `survey` in `dir` with `threads` threads (at least 1). Games with the same
+/// reduced code are computed once: the others are derived by the reduction rule.
 pub fn run(
     survey: &Survey,
     dir: &Path,
@@ -202,13 +237,42 @@ pub fn run(
     for c in &part {
         results.push(store::load_game(dir, c)?);
     }
-    let pending: Vec<usize> = (0..part.len()).filter(|&i| results[i].is_none()).collect();
-    obs.begin(part.len(), part.len() - pending.len());
+    let before = results.iter().filter(|r| r.is_some()).count();
+    obs.begin(part.len(), before);
+    let finished = AtomicUsize::new(before);
+    let save_derived = |head: &GameResult,
+                        g: &Group,
+                        slots: &mut Vec<(usize, GameResult)>|
+     -> Result<(), SurveyError> {
+        for &(m, shift) in &g.members {
+            let r = game::derive(head, &part[m], shift);
+            store::save_game(dir, &part[m], &r)?;
+            let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
+            obs.game_finished(&r, done);
+            slots.push((m, r));
+        }
+        Ok(())
+    };
+    let mut jobs: Vec<Group> = Vec::new();
+    for mut g in groups(&part) {
+        g.members.retain(|&(m, _)| results[m].is_none());
+        match &results[g.head] {
+            Some(head) if !g.members.is_empty() => {
+                let mut got = Vec::new();
+                save_derived(head, &g, &mut got)?;
+                for (m, r) in got {
+                    results[m] = Some(r);
+                }
+            }
+            Some(_) => {}
+            None => jobs.push(g),
+        }
+    }
+    let computed = jobs.iter().map(|g| 1 + g.members.len()).sum::<usize>();
     let threads = threads.max(1);
-    let workers = threads.min(pending.len()).max(1);
+    let workers = threads.min(jobs.len()).max(1);
     let per_worker = (threads / workers).max(1);
     let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(part.len() - pending.len());
     let stop = AtomicBool::new(false);
     let error: Mutex<Option<SurveyError>> = Mutex::new(None);
     let slots = Mutex::new(results);
@@ -232,8 +296,8 @@ pub fn run(
                         return;
                     }
                     let k = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&i) = pending.get(k) else { return };
-                    let code = &part[i];
+                    let Some(g) = jobs.get(k) else { return };
+                    let code = &part[g.head];
                     obs.game_started(&code.to_string());
                     let r = pool.install(|| game::analyse(code, &d.budget));
                     if let Err(e) = store::save_game(dir, code, &r) {
@@ -241,8 +305,15 @@ pub fn run(
                     }
                     let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
                     obs.game_finished(&r, done);
+                    let mut got = Vec::new();
+                    if let Err(e) = save_derived(&r, g, &mut got) {
+                        return fail(e);
+                    }
                     let mut s = slots.lock().unwrap_or_else(|p| p.into_inner());
-                    s[i] = Some(r);
+                    s[g.head] = Some(r);
+                    for (m, r) in got {
+                        s[m] = Some(r);
+                    }
                 }
             });
         }
@@ -257,5 +328,5 @@ pub fn run(
         .into_iter()
         .flatten()
         .collect();
-    finish(dir, d, &results, pending.len(), started)
+    finish(dir, d, &results, computed, started)
 }
