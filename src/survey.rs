@@ -107,7 +107,9 @@ pub enum SurveyError {
     #[error("no folders to merge")]
     NoShards,
     /// The folders to merge lack some games.
-    #[error("the folders lack {missing} game(s) of the survey (e.g. {examples}): run or finish the missing shards first")]
+    #[error(
+        "the folders lack {missing} game(s) of the survey (e.g. {examples}): run or finish the missing shards first"
+    )]
     Incomplete { missing: usize, examples: String },
     /// Worker threads could not start.
     #[error("cannot start worker threads: {0}")]

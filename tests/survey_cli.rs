@@ -31,7 +31,16 @@ fn essential(dir: &Path) -> Vec<Value> {
         .into_iter()
         .map(|mut r| {
             let o = r.as_object_mut().unwrap();
-            for k in ["seconds", "derived_from", "computed_to", "largest_at", "rare_count", "last_rare", "rare_mask", "ending"] {
+            for k in [
+                "seconds",
+                "derived_from",
+                "computed_to",
+                "largest_at",
+                "rare_count",
+                "last_rare",
+                "rare_mask",
+                "ending",
+            ] {
                 o.remove(k);
             }
             r
@@ -57,11 +66,17 @@ fn a_small_survey_writes_json_csv_and_markdown() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("s");
     let out = grundy()
-        .args(["survey", "--digits", "1", "--prefix", "all", "--to", "5000", "-q", "--json", "--out"])
+        .args([
+            "survey", "--digits", "1", "--prefix", "all", "--to", "5000", "-q", "--json", "--out",
+        ])
         .arg(&dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let sum: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(sum["total"], 14);
     assert_eq!(sum["computed"], 14);
@@ -76,7 +91,18 @@ fn a_small_survey_writes_json_csv_and_markdown() {
         assert_eq!(r["status"], if open { "open" } else { "solved" }, "{r}");
         assert_eq!(r["proved"], !open);
         assert_eq!(r["period"].is_null(), open);
-        for k in ["class", "shift", "preperiod", "computed_to", "seconds", "largest_value", "largest_at", "rare_mask", "rare_count", "last_rare"] {
+        for k in [
+            "class",
+            "shift",
+            "preperiod",
+            "computed_to",
+            "seconds",
+            "largest_value",
+            "largest_at",
+            "rare_mask",
+            "rare_count",
+            "last_rare",
+        ] {
             assert!(r.get(k).is_some(), "{k} in {r}");
         }
     }
@@ -84,33 +110,60 @@ fn a_small_survey_writes_json_csv_and_markdown() {
     assert_eq!(csv.lines().count(), 15);
     assert!(csv.starts_with("code,class,shift,status,preperiod,period,proved,computed_to"));
     let md = fs::read_to_string(dir.join("survey.md")).unwrap();
-    for section in ["## Trivial games", "## Non-trivial solved games", "## Open games", "## Equivalence classes"] {
+    for section in [
+        "## Trivial games",
+        "## Non-trivial solved games",
+        "## Open games",
+        "## Equivalence classes",
+    ] {
         assert!(md.contains(section), "{section}");
     }
     // 4.4 is Kayles on heaps one larger (published: 4.4 → .77).
     assert!(md.contains(".1      01(0)"), "{md}");
     let r44 = recs.iter().find(|r| r["code"] == "4.4").unwrap();
-    assert_eq!((r44["preperiod"].as_u64(), r44["period"].as_u64()), (Some(72), Some(12)));
+    assert_eq!(
+        (r44["preperiod"].as_u64(), r44["period"].as_u64()),
+        (Some(72), Some(12))
+    );
     // Text summary.
     grundy()
-        .args(["survey", "--digits", "1", "--prefix", "all", "--to", "5000", "-q", "--out"])
+        .args([
+            "survey", "--digits", "1", "--prefix", "all", "--to", "5000", "-q", "--out",
+        ])
         .arg(&dir)
         .assert()
         .success()
-        .stdout(predicate::str::contains("games: 14 (computed now: 0, finished before: 14)"))
-        .stdout(predicate::str::contains("solved: 13 (period proved), open: 1"));
+        .stdout(predicate::str::contains(
+            "games: 14 (computed now: 0, finished before: 14)",
+        ))
+        .stdout(predicate::str::contains(
+            "solved: 13 (period proved), open: 1",
+        ));
 }
 
 const SLOW: &[&str] = &[
-    "survey", "--codes", ".6,.07,.14,.16,.36,.56,.64,.74,.77,.137", "--to", "60000", "--max-seconds",
-    "600", "--threads", "1", "-q",
+    "survey",
+    "--codes",
+    ".6,.07,.14,.16,.36,.56,.64,.74,.77,.137",
+    "--to",
+    "60000",
+    "--max-seconds",
+    "600",
+    "--threads",
+    "1",
+    "-q",
 ];
 
 #[test]
 fn a_killed_survey_resumes_without_recomputing_finished_games() {
     let tmp = tempfile::tempdir().unwrap();
     let whole = tmp.path().join("whole");
-    grundy().args(SLOW).arg("--out").arg(&whole).assert().success();
+    grundy()
+        .args(SLOW)
+        .arg("--out")
+        .arg(&whole)
+        .assert()
+        .success();
 
     let dir = tmp.path().join("killed");
     let bin = assert_cmd::cargo::cargo_bin("grundy");
@@ -132,12 +185,25 @@ fn a_killed_survey_resumes_without_recomputing_finished_games() {
     assert!(before.len() >= 2, "{:?}", before.keys());
     let interrupted = before.len() < 10;
     // Rerun: finishes, keeps the finished games byte for byte, same report as the whole run.
-    let out = grundy().args(SLOW).arg("--out").arg(&dir).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = grundy()
+        .args(SLOW)
+        .arg("--out")
+        .arg(&dir)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let sum: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(sum["total"], 10);
     if interrupted {
-        assert_eq!(sum["computed"].as_u64().unwrap() as usize, 10 - before.len());
+        assert_eq!(
+            sum["computed"].as_u64().unwrap() as usize,
+            10 - before.len()
+        );
     }
     let after = game_files(&dir);
     for (name, bytes) in &before {
@@ -159,9 +225,23 @@ fn a_killed_survey_resumes_without_recomputing_finished_games() {
 #[test]
 fn shards_cover_the_survey_and_merge_into_the_same_report() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = ["survey", "--digits", "2", "--to", "3000", "--max-seconds", "600", "-q"];
+    let args = [
+        "survey",
+        "--digits",
+        "2",
+        "--to",
+        "3000",
+        "--max-seconds",
+        "600",
+        "-q",
+    ];
     let whole = tmp.path().join("whole");
-    grundy().args(args).arg("--out").arg(&whole).assert().success();
+    grundy()
+        .args(args)
+        .arg("--out")
+        .arg(&whole)
+        .assert()
+        .success();
     let mut parts = Vec::new();
     let mut count = 0;
     for i in 1..=3 {
@@ -198,7 +278,18 @@ fn shards_cover_the_survey_and_merge_into_the_same_report() {
     // A shard of another survey (another budget): refused, exit 2.
     let other = tmp.path().join("other");
     grundy()
-        .args(["survey", "--digits", "2", "--to", "4000", "--max-seconds", "600", "-q", "--shard", "3/3"])
+        .args([
+            "survey",
+            "--digits",
+            "2",
+            "--to",
+            "4000",
+            "--max-seconds",
+            "600",
+            "-q",
+            "--shard",
+            "3/3",
+        ])
         .arg("--out")
         .arg(&other)
         .assert()
@@ -244,7 +335,11 @@ fn bad_input_is_refused_with_exit_2_and_io_failures_with_exit_1() {
             .code(2)
             .stderr(predicate::str::contains(msg));
     }
-    grundy().args(["survey", "--digits", "1"]).assert().code(2).stderr(predicate::str::contains("--out"));
+    grundy()
+        .args(["survey", "--digits", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--out"));
     // A folder that cannot be created (below a regular file): an I/O error, exit 1.
     let file = tmp.path().join("plain-file");
     fs::write(&file, b"x").unwrap();
@@ -261,7 +356,12 @@ fn a_damaged_record_is_refused_by_name_and_nothing_is_lost() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("s");
     let args = ["survey", "--digits", "1", "--to", "3000", "-q"];
-    grundy().args(args).arg("--out").arg(&dir).assert().success();
+    grundy()
+        .args(args)
+        .arg("--out")
+        .arg(&dir)
+        .assert()
+        .success();
     let files = game_files(&dir);
     assert_eq!(files.len(), 7);
     let victim = dir.join("games").join("0.4.game");
@@ -293,5 +393,7 @@ fn a_damaged_record_is_refused_by_name_and_nothing_is_lost() {
         .arg(&dir)
         .assert()
         .success()
-        .stdout(predicate::str::contains("computed now: 1, finished before: 6"));
+        .stdout(predicate::str::contains(
+            "computed now: 1, finished before: 6",
+        ));
 }

@@ -223,11 +223,23 @@ fn kayles_dawson_and_their_relatives_are_proved_with_their_published_periods() {
     let records = survey(&[".77", ".07", ".137", ".177", ".45"], budget, tmp.path());
     let by: HashMap<&str, &Record> = records.iter().map(|r| (r.code.as_str(), r)).collect();
     // Winning Ways: Kayles period 12 from heap 71; Dawson's Kayles (.07) period 34 from 53.
-    assert_eq!((by[".77"].preperiod, by[".77"].period), (Some(71), Some(12)));
-    assert_eq!((by[".07"].preperiod, by[".07"].period), (Some(53), Some(34)));
-    assert_eq!((by[".137"].preperiod, by[".137"].period), (Some(52), Some(34)));
+    assert_eq!(
+        (by[".77"].preperiod, by[".77"].period),
+        (Some(71), Some(12))
+    );
+    assert_eq!(
+        (by[".07"].preperiod, by[".07"].period),
+        (Some(53), Some(34))
+    );
+    assert_eq!(
+        (by[".137"].preperiod, by[".137"].period),
+        (Some(52), Some(34))
+    );
     // OEIS A071435: .177 has period 20, last exception at heap 496; .45 is .177 one heap larger.
-    assert_eq!((by[".177"].preperiod, by[".177"].period), (Some(497), Some(20)));
+    assert_eq!(
+        (by[".177"].preperiod, by[".177"].period),
+        (Some(497), Some(20))
+    );
     assert_eq!((by[".45"].class.as_str(), by[".45"].shift), (".177", 1));
     assert_eq!(by[".45"].preperiod, Some(498));
 }

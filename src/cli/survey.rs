@@ -107,7 +107,13 @@ struct JsonSummary<'a> {
     summary: &'a Summary,
 }
 
-fn print(out: &mut dyn Write, dir: &std::path::Path, what: &str, s: &Summary, json: bool) -> CmdResult {
+fn print(
+    out: &mut dyn Write,
+    dir: &std::path::Path,
+    what: &str,
+    s: &Summary,
+    json: bool,
+) -> CmdResult {
     if json {
         return write_json(
             out,
@@ -147,10 +153,11 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         let s = merge::merge(&m.dirs, &m.out).map_err(failure)?;
         return print(out, &m.out, "merged", &s, m.json);
     }
-    let dir = args
-        .out
-        .clone()
-        .ok_or_else(|| Failure::invalid(anyhow::anyhow!("--out DIR is required: the folder for the survey")))?;
+    let dir = args.out.clone().ok_or_else(|| {
+        Failure::invalid(anyhow::anyhow!(
+            "--out DIR is required: the folder for the survey"
+        ))
+    })?;
     let max_seconds: f64 = args.max_seconds.trim().parse().map_err(|_| {
         Failure::invalid(anyhow::anyhow!(
             "--max-seconds '{}': expected a positive number of seconds",

@@ -106,8 +106,7 @@ impl SurveyCode {
 impl Ord for SurveyCode {
     fn cmp(&self, other: &SurveyCode) -> Ordering {
         let (a, b) = (self.0.digits(), other.0.digits());
-        (a[0], self.0.unequal(), a.len(), a)
-            .cmp(&(b[0], other.0.unequal(), b.len(), b))
+        (a[0], self.0.unequal(), a.len(), a).cmp(&(b[0], other.0.unequal(), b.len(), b))
     }
 }
 
@@ -241,7 +240,11 @@ mod tests {
         for d in 1..=4 {
             for (prefix, k) in [(Prefix::Zero, 1), (Prefix::Four, 1), (Prefix::All, 2)] {
                 let all = enumerate(d, prefix).unwrap();
-                assert_eq!(all.len() as u64, k * (8u64.pow(d as u32) - 1), "{d} {prefix}");
+                assert_eq!(
+                    all.len() as u64,
+                    k * (8u64.pow(d as u32) - 1),
+                    "{d} {prefix}"
+                );
                 // Distinct, in order, last digit nonzero, d0 as asked.
                 assert!(all.windows(2).all(|w| w[0] < w[1]), "{d} {prefix}");
                 for c in &all {
@@ -257,7 +260,10 @@ mod tests {
         // Exactly 7·8^(k-1) codes with k digits.
         let three = enumerate(3, Prefix::Zero).unwrap();
         for (k, want) in [(1, 7), (2, 56), (3, 448)] {
-            let n = three.iter().filter(|c| c.code().digits().len() == k + 1).count();
+            let n = three
+                .iter()
+                .filter(|c| c.code().digits().len() == k + 1)
+                .count();
             assert_eq!(n, want, "{k} digits");
         }
     }

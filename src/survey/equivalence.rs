@@ -221,12 +221,24 @@ mod tests {
     #[test]
     fn dawsons_kayles_reduces_to_137_and_4_to_07() {
         let p = |s: &str| s.parse::<SurveyCode>().unwrap();
-        assert_eq!(shift_image(p(".07").code()).unwrap(), p(".137").code().clone());
-        assert_eq!(shift_image(p(".4").code()).unwrap(), p(".07").code().clone());
+        assert_eq!(
+            shift_image(p(".07").code()).unwrap(),
+            p(".137").code().clone()
+        );
+        assert_eq!(
+            shift_image(p(".4").code()).unwrap(),
+            p(".07").code().clone()
+        );
         // 4.07: the split without taking becomes bits 1, 2, 4 of d'1.
-        assert_eq!(shift_image(p("4.07").code()).unwrap(), p(".737").code().clone());
+        assert_eq!(
+            shift_image(p("4.07").code()).unwrap(),
+            p(".737").code().clone()
+        );
         // .454 reduces to .1777 (OEIS A071509: ".4RZj have values a(n-1)").
-        assert_eq!(shift_image(p(".454").code()).unwrap(), p(".1777").code().clone());
+        assert_eq!(
+            shift_image(p(".454").code()).unwrap(),
+            p(".1777").code().clone()
+        );
         assert_eq!(shift_image(p(".77").code()), None);
         assert_eq!(reduce(p(".44").code()), (p(".1377").code().clone(), 2));
     }

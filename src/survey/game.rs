@@ -288,11 +288,18 @@ mod tests {
                 let head = analyse(a, &b);
                 let direct = analyse(c, &b);
                 let d = derive(&head, c, jc - ja);
-                assert_eq!((d.preperiod, d.period), (direct.preperiod, direct.period), "{c} from {a}");
+                assert_eq!(
+                    (d.preperiod, d.period),
+                    (direct.preperiod, direct.period),
+                    "{c} from {a}"
+                );
                 assert_eq!(d.status, direct.status, "{c} from {a}");
                 if d.status == Status::Solved {
                     assert_eq!(d.values, direct.values, "{c} from {a}");
-                    assert_eq!((d.largest_value, d.largest_at), (direct.largest_value, direct.largest_at));
+                    assert_eq!(
+                        (d.largest_value, d.largest_at),
+                        (direct.largest_value, direct.largest_at)
+                    );
                 }
                 checked += 1;
             }

@@ -70,7 +70,12 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, SurveyError> {
     if !missing.is_empty() {
         return Err(SurveyError::Incomplete {
             missing: missing.len(),
-            examples: missing.iter().take(8).cloned().collect::<Vec<_>>().join(", "),
+            examples: missing
+                .iter()
+                .take(8)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
         });
     }
     store::open(out, &whole)?;

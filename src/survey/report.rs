@@ -208,7 +208,10 @@ pub fn build(results: &[GameResult]) -> Report {
     let mut class_index: HashMap<usize, usize> = HashMap::new();
     for root in roots {
         let ms = &members[&root];
-        let rep = *ms.iter().min_by_key(|&&i| (offset[i], i)).expect("nonempty");
+        let rep = *ms
+            .iter()
+            .min_by_key(|&&i| (offset[i], i))
+            .expect("nonempty");
         for &i in ms {
             rep_of[i] = rep;
         }
@@ -241,8 +244,12 @@ pub fn build(results: &[GameResult]) -> Report {
     for i in 0..n {
         let root = dsu.find(i);
         let better = |a: usize, b: usize| -> bool {
-            let ka = known(&results[a]).known_len().map(|l| l.saturating_sub(offset[a]));
-            let kb = known(&results[b]).known_len().map(|l| l.saturating_sub(offset[b]));
+            let ka = known(&results[a])
+                .known_len()
+                .map(|l| l.saturating_sub(offset[a]));
+            let kb = known(&results[b])
+                .known_len()
+                .map(|l| l.saturating_sub(offset[b]));
             match (ka, kb) {
                 (None, Some(_)) => true,
                 (Some(x), Some(y)) => x > y,
@@ -343,7 +350,8 @@ fn opt<T: std::fmt::Display>(x: Option<T>) -> String {
 }
 
 fn hex(x: Option<u16>) -> String {
-    x.map(|v| format!("{v:x}")).unwrap_or_else(|| "–".to_string())
+    x.map(|v| format!("{v:x}"))
+        .unwrap_or_else(|| "–".to_string())
 }
 
 /// The Markdown report.
@@ -504,11 +512,20 @@ pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String 
 }
 
 /// Write `survey.json`, `survey.csv` and `survey.md` into `dir` (each atomically).
-pub fn write(dir: &Path, title: &str, results: &[GameResult], report: &Report) -> Result<(), SurveyError> {
+pub fn write(
+    dir: &Path,
+    title: &str,
+    results: &[GameResult],
+    report: &Report,
+) -> Result<(), SurveyError> {
     let mut json = String::from("[\n");
     for (i, r) in report.records.iter().enumerate() {
         json.push_str(&serde_json::to_string(r).expect("a record serializes"));
-        json.push_str(if i + 1 < report.records.len() { ",\n" } else { "\n" });
+        json.push_str(if i + 1 < report.records.len() {
+            ",\n"
+        } else {
+            "\n"
+        });
     }
     json.push_str("]\n");
     store::write_atomic(&dir.join("survey.json"), json.as_bytes())?;
@@ -545,8 +562,7 @@ mod tests {
     #[test]
     fn dawsons_kayles_class_by_the_reduction_rule() {
         let (_, rep) = run(&[".4", ".07", ".137", ".77"], 5000);
-        let by: HashMap<&str, &Record> =
-            rep.records.iter().map(|r| (r.code.as_str(), r)).collect();
+        let by: HashMap<&str, &Record> = rep.records.iter().map(|r| (r.code.as_str(), r)).collect();
         assert_eq!((by[".137"].class.as_str(), by[".137"].shift), (".137", 0));
         assert_eq!((by[".07"].class.as_str(), by[".07"].shift), (".137", 1));
         assert_eq!((by[".4"].class.as_str(), by[".4"].shift), (".137", 2));
@@ -562,13 +578,16 @@ mod tests {
         // Published lookup: .201 → .31 (the reduction rule: S(.201) = .31), .241 → .71, where
         // S(.241) = .317 and .317 has the sequence of .71 without a rule relating them.
         let (results, rep) = run(&[".31", ".71", ".201", ".241", ".317"], 5000);
-        let by: HashMap<&str, &Record> =
-            rep.records.iter().map(|r| (r.code.as_str(), r)).collect();
+        let by: HashMap<&str, &Record> = rep.records.iter().map(|r| (r.code.as_str(), r)).collect();
         assert_eq!((by[".201"].class.as_str(), by[".201"].shift), (".31", 1));
         assert_eq!((by[".317"].class.as_str(), by[".317"].shift), (".71", 0));
         assert_eq!((by[".241"].class.as_str(), by[".241"].shift), (".71", 1));
         assert_eq!(rep.classes.len(), 2);
-        let c71 = rep.classes.iter().find(|c| c.representative == ".71").unwrap();
+        let c71 = rep
+            .classes
+            .iter()
+            .find(|c| c.representative == ".71")
+            .unwrap();
         assert!(
             c71.justifications
                 .iter()

@@ -132,7 +132,9 @@ fn read_framed(path: &Path, magic: &str) -> Result<Vec<u8>, SurveyError> {
         return Err(damaged("too large"));
     }
     let mut all = Vec::with_capacity(len as usize);
-    f.take(MAX_FILE).read_to_end(&mut all).map_err(io_err(path))?;
+    f.take(MAX_FILE)
+        .read_to_end(&mut all)
+        .map_err(io_err(path))?;
     let nl = all
         .iter()
         .position(|&b| b == b'\n')
