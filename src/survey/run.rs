@@ -254,12 +254,14 @@ pub fn run(
         Ok(())
     };
     let mut jobs: Vec<Group> = Vec::new();
+    let mut derived_now = 0;
     for mut g in groups(&part) {
         g.members.retain(|&(m, _)| results[m].is_none());
         match &results[g.head] {
             Some(head) if !g.members.is_empty() => {
                 let mut got = Vec::new();
                 save_derived(head, &g, &mut got)?;
+                derived_now += got.len();
                 for (m, r) in got {
                     results[m] = Some(r);
                 }
@@ -268,7 +270,7 @@ pub fn run(
             None => jobs.push(g),
         }
     }
-    let computed = jobs.iter().map(|g| 1 + g.members.len()).sum::<usize>();
+    let computed = derived_now + jobs.iter().map(|g| 1 + g.members.len()).sum::<usize>();
     let threads = threads.max(1);
     let workers = threads.min(jobs.len()).max(1);
     let per_worker = (threads / workers).max(1);
