@@ -243,3 +243,25 @@ fn kayles_dawson_and_their_relatives_are_proved_with_their_published_periods() {
     assert_eq!((by[".45"].class.as_str(), by[".45"].shift), (".177", 1));
     assert_eq!(by[".45"].preperiod, Some(498));
 }
+
+/// `4.344` is listed as unsolved in Czajka's `UnsolvedGames.md`, but its period is proved here
+/// (51 from heap 998, certified from 2050 values by the octal periodicity theorem); the naive mex
+/// agrees on every heap up to 12000, six times what the proof needs.
+#[test]
+fn four_344_listed_unsolved_is_proved_and_the_naive_mex_agrees() {
+    use grundy::families::heap::{Ruleset, naive};
+    let tmp = tempfile::tempdir().unwrap();
+    let budget = Budget {
+        to: 1 << 20,
+        max_seconds: 60.0,
+    };
+    let r = &survey(&["4.344"], budget, tmp.path())[0];
+    assert_eq!(
+        (r.status, r.preperiod, r.period),
+        (Status::Solved, Some(998), Some(51))
+    );
+    let rs: Ruleset = "4.344".parse().unwrap();
+    let g = naive::values(&rs, 12_000);
+    assert!((998..12_000 - 51).all(|n| g[n + 51] == g[n]));
+    assert_ne!(g[997 + 51], g[997]);
+}
