@@ -12,6 +12,7 @@ pub mod retro;
 pub mod seq;
 pub mod solve;
 pub mod staircase;
+pub mod survey;
 
 use std::io::Write;
 
@@ -49,6 +50,8 @@ pub enum Command {
     Count(count::Args),
     /// Solve every position of a game by tiered retrograde analysis (Chomp, Cram, Fair Shares).
     Retro(retro::Args),
+    /// Survey every octal game of up to D digits: solved (period proved) or open, with classes.
+    Survey(survey::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -106,6 +109,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Play(a)) => play::run(a, out),
         Some(Command::Count(a)) => count::run(a, out),
         Some(Command::Retro(a)) => retro::run(a, out),
+        Some(Command::Survey(a)) => survey::run(a, out),
     }
 }
 

@@ -29,6 +29,7 @@ pub mod position;
 pub mod progress;
 pub mod report;
 pub mod solve;
+pub mod survey;
 pub mod tier;
 
 pub use game::ImpartialGame;

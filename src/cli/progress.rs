@@ -21,6 +21,11 @@ impl Bar {
         }
         Bar { bar }
     }
+
+    /// Replace the message shown before the bar (e.g. the item being worked on).
+    pub fn set_message(&self, msg: &str) {
+        self.bar.set_message(msg.to_string());
+    }
 }
 
 impl Progress for Bar {

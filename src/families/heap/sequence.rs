@@ -38,6 +38,19 @@ enum Inner {
 /// Fewest values before the first check for a proved period.
 const FIRST_CHECK: usize = 256;
 
+/// The sparse-space (rare/common) split of the values, as the sparse engine last chose it
+/// (see [`super::sparse`]): a value is *rare* when it lies outside the heavy set, which for a mask
+/// `m` is `popcount(v & m)` even (Flammenkamp's classification).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparseSplit {
+    /// The mask `m`, when the heavy set was cut from a mask's odd-parity class.
+    pub mask: Option<u16>,
+    /// How many heaps `>= 1` have a rare value.
+    pub rare_count: usize,
+    /// The largest heap with a rare value.
+    pub last_rare: Option<usize>,
+}
+
 /// A growing nim-sequence `G(0..len)` of one ruleset.
 ///
 /// ```
@@ -61,6 +74,8 @@ pub struct Sequencer {
     next_check: usize,
     /// Whether to fill by a proved period (else every value is computed; see [`Sequencer::set_fill`]).
     fill: bool,
+    /// The sparse split when the sparse engine was set aside for filling.
+    split_at_fill: Option<SparseSplit>,
 }
 
 impl Sequencer {
@@ -102,6 +117,7 @@ impl Sequencer {
             filled_from: None,
             next_check,
             fill: true,
+            split_at_fill: None,
         }
     }
 
@@ -126,6 +142,28 @@ impl Sequencer {
     /// The ruleset.
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
+    }
+
+    /// The sparse-space split of the values computed by the sparse engine (as it was when the
+    /// values started to be filled by a proved period); `None` when another method computed them.
+    ///
+    /// ```
+    /// use grundy::families::heap::{Ruleset, sequence::Sequencer};
+    /// let mut s = Sequencer::new(&"0.16".parse::<Ruleset>().unwrap());
+    /// s.extend_to(5_000);
+    /// let split = s.sparse_split().unwrap();
+    /// assert!(split.rare_count > 0 && split.rare_count < 100);
+    /// ```
+    pub fn sparse_split(&self) -> Option<SparseSplit> {
+        match &self.inner {
+            Inner::Sparse(s) => Some(SparseSplit {
+                mask: s.mask(),
+                rare_count: s.rare_count(),
+                last_rare: s.last_rare(),
+            }),
+            Inner::Small(_) => self.split_at_fill,
+            Inner::Plain(_) | Inner::Three(_) => None,
+        }
     }
 
     /// Number of values computed.
@@ -226,6 +264,7 @@ impl Sequencer {
             return;
         }
         if let Inner::Sparse(_) = self.inner {
+            self.split_at_fill = self.sparse_split();
             let Inner::Sparse(s) = std::mem::replace(&mut self.inner, Inner::Small(Vec::new()))
             else {
                 unreachable!("matched above")

@@ -261,6 +261,11 @@ impl Sparse {
         self.mask
     }
 
+    /// The largest light (rare) heap at present, if any.
+    pub fn last_rare(&self) -> Option<usize> {
+        self.rare.last().map(|&(n, _)| n as usize)
+    }
+
     /// Tune when long scans go parallel (with more than one rayon thread): after `seq_first`
     /// sequential pairs, while more than `par_min` pairs remain; and start the helper threads for
     /// extensions of at least `pool_min` heaps. Only speed depends on it.
