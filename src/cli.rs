@@ -5,6 +5,7 @@ pub mod count;
 pub mod demo;
 pub mod graph;
 pub mod judge;
+pub mod misere;
 pub mod nim;
 pub mod play;
 pub mod progress;
@@ -46,6 +47,8 @@ pub enum Command {
     Play(play::Args),
     /// Count the winning positions of a family.
     Count(count::Args),
+    /// Misère quotient of a heap game: monoid, P-portion, pretending function, period.
+    Misere(misere::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -102,6 +105,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Solve(a)) => solve::run(a, out),
         Some(Command::Play(a)) => play::run(a, out),
         Some(Command::Count(a)) => count::run(a, out),
+        Some(Command::Misere(a)) => misere::run(a, out),
     }
 }
 
