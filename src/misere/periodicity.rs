@@ -48,6 +48,12 @@ pub fn required_heaps(r: &Ruleset, n0: usize, p: usize) -> Option<usize> {
         }
         Kind::AllBut(_) => return None,
     };
+    // A code's moves never leave an empty heap, so the matched heaps must stay nonempty.
+    let n0 = if matches!(r.kind(), Kind::Code(_)) {
+        n0.max(1)
+    } else {
+        n0
+    };
     let need = if splits {
         2 * n0 + 2 * p + t
     } else {
@@ -108,6 +114,9 @@ mod tests {
     fn kayles_needs_twice_preperiod_plus_twice_period_plus_two() {
         let r: Ruleset = "0.77".parse().unwrap();
         assert_eq!(required_heaps(&r, 10, 12), Some(2 * 10 + 2 * 12 + 2 - 1));
+        // n0 = 0 counts as 1: a split {a, p} of n must match {a, 0}, which is no split
+        let split: Ruleset = "0.4".parse().unwrap();
+        assert_eq!(required_heaps(&split, 0, 1), Some(2 + 2 + 1 - 1));
         let g: Ruleset = "grundys-game".parse().unwrap();
         assert_eq!(required_heaps(&g, 0, 1), None);
         let s: Ruleset = "sub:1,3".parse().unwrap();
