@@ -186,12 +186,15 @@ impl Quotient {
         let mut t = vec![0u32; n * n];
         for (i, &x) in elems.iter().enumerate() {
             for (j, &y) in elems.iter().enumerate() {
-                t[i * n + j] = index[&table.mul(x, y)];
+                t[i * n + j] = index.get(table.mul(x, y)).expect("closed");
             }
         }
         let table2 = Table::from_entries(n, t);
         let p2: Vec<bool> = elems.iter().map(|&x| p[x as usize]).collect();
-        let phi2: Vec<u32> = phi.iter().map(|x| index[x]).collect();
+        let phi2: Vec<u32> = phi
+            .iter()
+            .map(|&x| index.get(x).expect("generated"))
+            .collect();
         let cands: Vec<u32> = phi2.clone();
         let presentation = Presentation::new(&table2, &cands);
         Quotient {

@@ -193,19 +193,15 @@ impl Budget {
     }
 }
 
-fn union_products<M: Monoid>(m: &M, t: &[u32], g: u32, x: u32, s: &[u32]) -> Vec<u32> {
-    let mut v: Vec<u32> = t.iter().map(|&y| m.mul(y, g)).collect();
-    v.extend(s.iter().map(|&y| m.mul(x, y)));
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
 /// Mark the P-portion of `m` along the colex walk: each new element takes the misère rule's
 /// verdict on the first sum reaching it. Returns 1 = N, 2 = P, 0 = unreached, per element.
+#[inline(never)]
 fn mark<M: Monoid>(m: &M, r: &Reps, budget: &Budget) -> Result<Vec<u8>, SolverError> {
     let k = r.gens.len();
     let mut status = vec![0u8; m.size()];
+    // stamp[y] == current generation: y already in the set being built.
+    let mut stamp = vec![0u32; m.size()];
+    let mut generation = 0u32;
     let mut cnt = vec![0i64; k + 1];
     let mut el = vec![0u32; k + 1];
     let mut tr: Vec<Vec<u32>> = vec![Vec::new(); k + 1];
@@ -232,12 +228,34 @@ fn mark<M: Monoid>(m: &M, r: &Reps, budget: &Budget) -> Result<Vec<u8>, SolverEr
                 d += 1;
                 continue;
             }
-            tr[d] = union_products(m, &tr[d], g, el[d], &r.trans[d - 1]);
+            generation = generation.wrapping_add(1);
+            if generation == 0 {
+                stamp.iter_mut().for_each(|s| *s = u32::MAX);
+                generation = 1;
+            }
+            let mut next = Vec::with_capacity(tr[d].len() + r.trans[d - 1].len());
+            for &y in tr[d].iter() {
+                let z = m.mul(y, g);
+                if stamp[z as usize] != generation {
+                    stamp[z as usize] = generation;
+                    next.push(z);
+                }
+            }
+            let x = el[d];
+            for &y in &r.trans[d - 1] {
+                let z = m.mul(x, y);
+                if stamp[z as usize] != generation {
+                    stamp[z as usize] = generation;
+                    next.push(z);
+                }
+            }
+            tr[d] = next;
             el[d] = nx;
         }
         d -= 1;
         el[d] = el[d + 1];
-        tr[d] = tr[d + 1].clone();
+        let (lo, hi) = tr.split_at_mut(d + 1);
+        lo[d].clone_from(&hi[0]);
     }
     Ok(status)
 }
@@ -290,33 +308,32 @@ fn colex(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
     std::cmp::Ordering::Equal
 }
 
-fn is_subset(small: &[u32], big: &[u32]) -> bool {
-    let mut j = 0;
-    for &x in small {
-        while j < big.len() && big[j] < x {
-            j += 1;
-        }
-        if j == big.len() || big[j] != x {
-            return false;
-        }
-        j += 1;
-    }
-    true
+fn bits_subset(small: &[u64], big: &[u64]) -> bool {
+    small.iter().zip(big).all(|(&s, &b)| s & !b == 0)
 }
 
 /// Keep `tr` in the antichain of minimal transition sets unless an old set is contained in it;
 /// true when it was kept (not subsumed).
-fn incorporate(list: &mut Vec<Vec<u32>>, tr: &[u32]) -> bool {
-    if list.iter().any(|old| is_subset(old, tr)) {
+fn incorporate(list: &mut Vec<Vec<u64>>, tr: &[u64]) -> bool {
+    if list.iter().any(|old| bits_subset(old, tr)) {
         return false;
     }
-    list.retain(|old| !is_subset(tr, old));
+    list.retain(|old| !bits_subset(tr, old));
     list.push(tr.to_vec());
     true
 }
 
-/// The minimal transition sets per element (from a complete N-check without failure).
-pub type LowerBounds = Vec<Vec<Vec<u32>>>;
+/// The minimal transition sets per element (bitsets over the elements), from a complete N-check
+/// without failure.
+pub type LowerBounds = Vec<Vec<Vec<u64>>>;
+
+fn to_bits(v: &[u32], words: usize) -> Vec<u64> {
+    let mut b = vec![0u64; words];
+    for &x in v {
+        b[x as usize / 64] |= 1 << (x % 64);
+    }
+    b
+}
 
 /// The colex-least N-failure (counts per representative), or `None` with the minimal transition
 /// sets of every element.
@@ -327,16 +344,26 @@ fn n_failure(
     budget: &Budget,
 ) -> Result<Result<LowerBounds, Vec<u32>>, SolverError> {
     let k = r.gens.len();
+    let w = t.size().div_ceil(64);
+    let pbits = to_bits(
+        &(0..t.size() as u32)
+            .filter(|&x| p[x as usize])
+            .collect::<Vec<_>>(),
+        w,
+    );
     let mut lb: LowerBounds = vec![Vec::new(); t.size()];
     let mut cnt = vec![0i64; k + 1];
     let mut el = vec![0u32; k + 1];
-    let mut tr: Vec<Vec<u32>> = vec![Vec::new(); k + 1];
+    let mut tr = vec![0u64; (k + 1) * w];
+    let mut next = vec![0u64; w];
     let mut d = 0usize;
     let mut tick = 0u32;
     loop {
         if d == 0 {
             let x = el[0] as usize;
-            if !tr[0].is_empty() && !p[x] && tr[0].iter().all(|&y| !p[y as usize]) {
+            let t0 = &tr[..w];
+            if !p[x] && t0.iter().any(|&b| b != 0) && t0.iter().zip(&pbits).all(|(&a, &b)| a & b == 0)
+            {
                 return Ok(Err(cnt[1..].iter().map(|&c| c.max(0) as u32).collect()));
             }
             d = 1;
@@ -349,19 +376,33 @@ fn n_failure(
         cnt[d] += 1;
         if cnt[d] > 0 {
             let g = r.gens[d - 1];
-            let nx = t.mul(el[d], g);
-            let ntr = union_products(t, &tr[d], g, el[d], &r.trans[d - 1]);
-            if !incorporate(&mut lb[nx as usize], &ntr) {
+            let x = el[d];
+            let nx = t.mul(x, g);
+            next.iter_mut().for_each(|b| *b = 0);
+            for (wi, &word) in tr[d * w..(d + 1) * w].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let y = (wi * 64) as u32 + bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let z = t.mul(y, g);
+                    next[z as usize / 64] |= 1 << (z % 64);
+                }
+            }
+            for &y in &r.trans[d - 1] {
+                let z = t.mul(x, y);
+                next[z as usize / 64] |= 1 << (z % 64);
+            }
+            if !incorporate(&mut lb[nx as usize], &next) {
                 cnt[d] = -1;
                 d += 1;
                 continue;
             }
-            tr[d] = ntr;
+            tr[d * w..(d + 1) * w].copy_from_slice(&next);
             el[d] = nx;
         }
         d -= 1;
         el[d] = el[d + 1];
-        tr[d] = tr[d + 1].clone();
+        tr.copy_within((d + 1) * w..(d + 2) * w, d * w);
     }
     Ok(Ok(lb))
 }
@@ -462,6 +503,14 @@ fn candidate(
     gens.sort_unstable();
     gens.dedup();
     let (table, p, map) = reduce(&m, &gens, &|x| status[x as usize] == 2);
+    if std::env::var_os("GRUNDY_MISERE_DEBUG").is_some() {
+        eprintln!(
+            "candidate: free {:?}, product {}, reduced {}",
+            free,
+            m.size(),
+            table.size()
+        );
+    }
     let phi = phi.iter().map(|x| map[x]).collect();
     Ok(Some(State { table, p, phi }))
 }
@@ -513,8 +562,9 @@ pub fn add_heap(
     let candidates: Vec<u32> = (0..t.size() as u32)
         .filter(|&x| st.p[x as usize] == want_p && fits_p(x))
         .collect();
+    let sbits = to_bits(&s, t.size().div_ceil(64));
     for &x in &candidates {
-        if lb[x as usize].iter().any(|t0| is_subset(t0, &s)) {
+        if lb[x as usize].iter().any(|t0| bits_subset(t0, &sbits)) {
             st.phi.push(x);
             return Ok(Step::Conservative);
         }
