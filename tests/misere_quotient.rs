@@ -173,3 +173,78 @@ fn quotients_are_commutative_associative_of_even_order_and_satisfy_their_present
         }
     }
 }
+
+fn orders(code: &str, max_heap: usize) -> Vec<(usize, usize)> {
+    let r: Ruleset = code.parse().unwrap();
+    let c = Quotient::compute(
+        &r,
+        &Settings {
+            max_heap,
+            deadline: None,
+        },
+        &Silent,
+    )
+    .unwrap();
+    c.history.iter().map(|e| (e.heap, e.order)).collect()
+}
+
+#[test]
+fn quotient_of_0_75_is_plambeck_siegels_order_8_monoid() {
+    // Plambeck–Siegel 2008, the running example: Q = <a,b,c | a²=1, b³=b, bc=ab, c²=b²>,
+    // P = {a, b²}.
+    let q = quotient("0.75", 200);
+    assert!(q.is_final());
+    assert_eq!((q.order(), q.p_portion_size()), (8, 2));
+    assert_eq!(
+        q.presentation().to_string(),
+        "<a,b,c | a2=1, bc=ab, c2=b2, b3=b>"
+    );
+    let p: Vec<String> = q.p_portion().into_iter().map(|x| q.word(x)).collect();
+    assert_eq!(p, vec!["a", "b2"]);
+    assert_eq!(q.tame(), None);
+}
+
+#[test]
+fn dawsons_kayles_partial_quotients_have_orders_360_at_heap_30_and_638_at_heap_33() {
+    // The orders MisereSolver reports for 0.07 (Plambeck–Siegel; issue 12's figures).
+    let h = orders("0.07", 33);
+    let at = |n: usize| h.iter().rev().find(|&&(heap, _)| heap <= n).unwrap().1;
+    assert_eq!(at(30), 360);
+    assert_eq!(at(33), 638);
+    assert_eq!(at(29), 176);
+}
+
+#[test]
+fn misere_nim_quotients_are_the_tame_quotients_t_k_of_order_2_to_the_k_plus_2() {
+    for (heaps, k, order) in [(1, 1, 2), (3, 2, 6), (7, 3, 10), (15, 4, 18)] {
+        let q = quotient("nim", heaps);
+        assert_eq!(q.order(), order);
+        assert_eq!(q.tame(), Some(k));
+        assert_eq!(q.p_portion_size(), if k == 1 { 1 } else { 2 });
+    }
+}
+
+#[test]
+fn kayles_quotient_is_final_with_the_normal_play_period_12_after_heap_71() {
+    let q = quotient("kayles", 200);
+    assert_eq!(q.period(), Some((71, 12)));
+    assert_eq!(q.order() % 2, 0);
+    // three huge heaps are answered at once, and every listed move does win
+    let heaps = [1_000_000, 1_000_001, 1_000_005];
+    let moves = q.winning_moves(&heaps).unwrap();
+    assert_eq!(q.outcome(&heaps).unwrap() == Outcome::N, !moves.is_empty());
+    for (i, left) in moves.iter().take(20) {
+        let mut next: Vec<u64> = heaps.to_vec();
+        next.remove(*i);
+        next.extend(left);
+        assert_eq!(q.outcome(&next).unwrap(), Outcome::P);
+    }
+}
+
+#[test]
+fn a_partial_quotient_refuses_heaps_beyond_it() {
+    let q = quotient("0.07", 12);
+    assert!(!q.is_final());
+    assert!(q.element_of(&[12]).is_ok());
+    assert!(q.element_of(&[13]).is_err());
+}

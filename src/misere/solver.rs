@@ -503,14 +503,6 @@ fn candidate(
     gens.sort_unstable();
     gens.dedup();
     let (table, p, map) = reduce(&m, &gens, &|x| status[x as usize] == 2);
-    if std::env::var_os("GRUNDY_MISERE_DEBUG").is_some() {
-        eprintln!(
-            "candidate: free {:?}, product {}, reduced {}",
-            free,
-            m.size(),
-            table.size()
-        );
-    }
     let phi = phi.iter().map(|x| map[x]).collect();
     Ok(Some(State { table, p, phi }))
 }
