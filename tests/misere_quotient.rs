@@ -248,3 +248,55 @@ fn a_partial_quotient_refuses_heaps_beyond_it() {
     assert!(q.element_of(&[12]).is_ok());
     assert!(q.element_of(&[13]).is_err());
 }
+
+#[test]
+fn solve_uses_the_quotient_for_heap_sums_and_lists_every_winning_move() {
+    use grundy::position::{self, Action, Method};
+    use grundy::solve::misere::Play;
+    for code in ["0.77", "0.07", "0.75", "0.137"] {
+        let r: Ruleset = code.parse().unwrap();
+        let mut brute = Brute::new(&r);
+        for heaps in partitions(14).into_iter().filter(|h| h.len() >= 2) {
+            // Two components: the first heap alone, the rest together.
+            let text = format!(
+                "[[component]]\nkind = \"heap\"\nruleset = \"{code}\"\nheaps = [{}]\n\n[[component]]\nkind = \"heap\"\nruleset = \"{code}\"\nheaps = [{}]\n",
+                heaps[0],
+                heaps[1..]
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let p = position::parse_position(&text, std::path::Path::new(".")).unwrap();
+            let a = position::analyse(&p, Play::Misere).unwrap();
+            // (all heaps of 1 or 2 counters in Dawson's Kayles: the misère Nim rule comes first)
+            assert!(
+                matches!(a.method, Method::MisereQuotient | Method::MisereNim),
+                "{code} {heaps:?}: {:?}",
+                a.method
+            );
+            let truth = if brute.is_n(&heaps) { Outcome::N } else { Outcome::P };
+            assert_eq!(a.outcome, truth, "{code} {heaps:?}");
+            let got: Vec<(usize, Vec<u64>)> = a
+                .winning_moves
+                .iter()
+                .map(|m| match &m.action {
+                    Action::Heap { heap, to, .. } => {
+                        (if m.component == 0 { 0 } else { 1 + heap }, to.clone())
+                    }
+                    other => panic!("not a heap move: {other:?}"),
+                })
+                .collect();
+            assert_eq!(got, brute.winning_moves(&heaps), "{code} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn mixed_sums_keep_the_exact_search() {
+    use grundy::position::{self, Method};
+    use grundy::solve::misere::Play;
+    let text = "[[component]]\nkind = \"nim\"\nheaps = [1, 2]\n\n[[component]]\nkind = \"heap\"\nruleset = \"kayles\"\nheaps = [5]\n";
+    let p = position::parse_position(text, std::path::Path::new(".")).unwrap();
+    assert_eq!(position::analyse(&p, Play::Misere).unwrap().method, Method::Search);
+}
