@@ -131,12 +131,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             }
         )?,
     }
-    writeln!(
-        out,
-        "|Q| = {}, |P| = {}",
-        q.order(),
-        q.p_portion_size()
-    )?;
+    writeln!(out, "|Q| = {}, |P| = {}", q.order(), q.p_portion_size())?;
     match q.tame() {
         Some(k) => writeln!(out, "tame: yes, the quotient T_{k} of misère Nim")?,
         None => writeln!(out, "tame: no (wild)")?,

@@ -286,7 +286,9 @@ pub fn reduce<M: Monoid>(
     let qact: Vec<u32> = (0..q)
         .flat_map(|c| {
             let x = member[c] as usize;
-            (0..k).map(|g| class[act[x * k + g] as usize]).collect::<Vec<_>>()
+            (0..k)
+                .map(|g| class[act[x * k + g] as usize])
+                .collect::<Vec<_>>()
         })
         .collect();
     // Each class as (parent class, generator) along a breadth-first tree from the identity, then

@@ -95,7 +95,12 @@ impl PeriodFinder {
     pub fn proved(&self, r: &Ruleset, phi: &[u32]) -> Option<(usize, usize)> {
         let n = phi.len().checked_sub(1)?;
         for p in 1..=n {
-            let n0 = self.last_mismatch.get(p).copied().flatten().map_or(0, |m| m + 1);
+            let n0 = self
+                .last_mismatch
+                .get(p)
+                .copied()
+                .flatten()
+                .map_or(0, |m| m + 1);
             if let Some(need) = required_heaps(r, n0, p)
                 && n >= need
             {

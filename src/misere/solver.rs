@@ -71,7 +71,9 @@ pub enum SolverError {
         heap: usize,
     },
     /// No recalibration fixed a failure (the candidate space searched was exhausted).
-    #[error("could not recalibrate the quotient at heap {heap} (candidate quotients grew too large)")]
+    #[error(
+        "could not recalibrate the quotient at heap {heap} (candidate quotients grew too large)"
+    )]
     Recalibration {
         /// The heap being added.
         heap: usize,
@@ -183,7 +185,7 @@ pub struct Budget {
 impl Budget {
     fn check(&self, tick: &mut u32) -> Result<(), SolverError> {
         *tick = tick.wrapping_add(1);
-        if *tick % 1024 == 0
+        if tick.is_multiple_of(1024)
             && let Some(d) = self.deadline
             && Instant::now() > d
         {
@@ -362,7 +364,9 @@ fn n_failure(
         if d == 0 {
             let x = el[0] as usize;
             let t0 = &tr[..w];
-            if !p[x] && t0.iter().any(|&b| b != 0) && t0.iter().zip(&pbits).all(|(&a, &b)| a & b == 0)
+            if !p[x]
+                && t0.iter().any(|&b| b != 0)
+                && t0.iter().zip(&pbits).all(|(&a, &b)| a & b == 0)
             {
                 return Ok(Err(cnt[1..].iter().map(|&c| c.max(0) as u32).collect()));
             }
@@ -408,12 +412,7 @@ fn n_failure(
 }
 
 /// The colex-least P-failure (counts per representative), if any.
-fn p_failure(
-    t: &Table,
-    p: &[bool],
-    r: &Reps,
-    words: &[Vec<u32>],
-) -> Option<Vec<u32>> {
+fn p_failure(t: &Table, p: &[bool], r: &Reps, words: &[Vec<u32>]) -> Option<Vec<u32>> {
     let mut best: Option<Vec<u32>> = None;
     for x in 0..t.size() as u32 {
         for (i, (&g, s)) in r.gens.iter().zip(&r.trans).enumerate() {

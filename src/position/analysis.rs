@@ -240,7 +240,10 @@ impl Engine {
     /// heaps): the quotient of that ruleset, computed once — up to the largest heap present when
     /// it is at most 200 (exact for those heaps, final or not), else up to heap 200 and used only
     /// when final; at most [`QUOTIENT_SECONDS`] are spent, then exact search takes over.
-    fn heap_quotient(&mut self, state: &[State]) -> Option<std::sync::Arc<crate::misere::Quotient>> {
+    fn heap_quotient(
+        &mut self,
+        state: &[State],
+    ) -> Option<std::sync::Arc<crate::misere::Quotient>> {
         if self.play() != Play::Misere {
             return None;
         }
