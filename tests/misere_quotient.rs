@@ -317,17 +317,28 @@ fn solve_uses_the_quotient_for_heap_sums_and_lists_every_winning_move() {
                 Outcome::P
             };
             assert_eq!(a.outcome, truth, "{code} {heaps:?}");
-            let got: Vec<(usize, Vec<u64>)> = a
+            // The positions the listed moves reach (equal heaps may be listed once or per heap,
+            // as the sum's move generator does; equal heaps in two components are two moves).
+            let mut got: Vec<Vec<u64>> = a
                 .winning_moves
                 .iter()
-                .map(|m| match &m.action {
-                    Action::Heap { heap, to, .. } => {
-                        (if m.component == 0 { 0 } else { 1 + heap }, to.clone())
-                    }
-                    other => panic!("not a heap move: {other:?}"),
+                .map(|m| {
+                    let next = p.sum.apply(&p.state, m).unwrap();
+                    let mut v: Vec<u64> = next.into_iter().flatten().filter(|&h| h > 0).collect();
+                    v.sort_unstable();
+                    v
                 })
                 .collect();
-            assert_eq!(got, brute.winning_moves(&heaps), "{code} {heaps:?}");
+            got.sort();
+            got.dedup();
+            let mut want: Vec<Vec<u64>> = brute
+                .winning_moves(&heaps)
+                .into_iter()
+                .map(|(i, left)| Brute::after(&heaps, i, &left))
+                .collect();
+            want.sort();
+            want.dedup();
+            assert_eq!(got, want, "{code} {heaps:?}");
         }
     }
 }

@@ -293,28 +293,36 @@ impl Quotient {
     /// Every winning move of a sum of heaps: `(i, left)` replaces heap `i` (every heap is its own
     /// move, equal heaps included) by the heaps `left`, leaving a P-position.
     pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<(usize, Vec<u64>)>, QuotientError> {
+        let rest = self.complements(heaps)?;
+        let mut out = Vec::new();
+        let mut opts = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            self.ruleset.moves(h, &mut opts);
+            for left in &opts {
+                if self.is_p(self.multiply(rest[i], self.element_of(left)?)) {
+                    out.push((i, left.clone()));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// For each heap `i`, the element of all the other heaps (the sum with heap `i` removed), so
+    /// that a move replacing heap `i` by `left` wins iff `complements[i]·Φ(left) ∈ P`.
+    pub fn complements(&self, heaps: &[u64]) -> Result<Vec<u32>, QuotientError> {
         let elems: Vec<u32> = heaps
             .iter()
             .map(|&h| self.phi(h))
             .collect::<Result<_, _>>()?;
         let n = heaps.len();
-        // suffix[i] = product of elems[i..]
         let mut suffix = vec![0u32; n + 1];
         for i in (0..n).rev() {
             suffix[i] = self.multiply(elems[i], suffix[i + 1]);
         }
         let mut prefix = 0u32;
-        let mut out = Vec::new();
-        let mut opts = Vec::new();
+        let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let rest = self.multiply(prefix, suffix[i + 1]);
-            self.ruleset.moves(heaps[i], &mut opts);
-            for left in &opts {
-                let x = self.multiply(rest, self.element_of(left)?);
-                if self.is_p(x) {
-                    out.push((i, left.clone()));
-                }
-            }
+            out.push(self.multiply(prefix, suffix[i + 1]));
             prefix = self.multiply(prefix, elems[i]);
         }
         Ok(out)

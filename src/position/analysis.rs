@@ -184,9 +184,9 @@ impl Engine {
             return Ok(misere_nim_moves(self.sum(), state));
         }
         if let Some(q) = self.heap_quotient(state)
-            && let Ok(moves) = q.winning_moves(&all_heaps(state))
+            && let Ok(rest) = q.complements(&all_heaps(state))
         {
-            return Ok(quotient_moves(state, moves));
+            return Ok(self.quotient_moves(&q, state, &rest));
         }
         if self.sum().move_bound(state) > self.limit as u128 {
             return Err(self.too_large());
@@ -275,6 +275,32 @@ impl Engine {
         }
         let q = self.quotient.clone().flatten()?;
         (q.is_final() || biggest <= q.heaps() as u64).then_some(q)
+    }
+
+    /// The winning moves by the quotient: every move of the sum (as [`Sum::moves`] lists them)
+    /// whose result is in `P`, `rest[j]` being the element of all heaps but the `j`-th (flat).
+    fn quotient_moves(
+        &self,
+        q: &crate::misere::Quotient,
+        state: &[State],
+        rest: &[u32],
+    ) -> Vec<Move> {
+        let mut first = Vec::with_capacity(state.len());
+        let mut j = 0;
+        for s in state {
+            first.push(j);
+            j += s.len();
+        }
+        let mut all = Vec::new();
+        self.sum().moves(state, &mut all);
+        all.into_iter()
+            .filter(|m| match &m.action {
+                super::Action::Heap { heap, to, .. } => q
+                    .element_of(to)
+                    .is_ok_and(|x| q.is_p(q.multiply(rest[first[m.component] + heap], x))),
+                _ => false,
+            })
+            .collect()
     }
 
     /// The retrograde table with depths covering `state`, when the sum is loopy and small enough.
@@ -376,24 +402,6 @@ impl Engine {
 /// Every heap of every component, in order (heap components only: see `heap_quotient`).
 fn all_heaps(state: &[State]) -> Vec<u64> {
     state.iter().flatten().copied().collect()
-}
-
-/// The quotient's winning moves `(flat heap index, heaps left)` as moves of the sum.
-fn quotient_moves(state: &[State], moves: Vec<(usize, Vec<u64>)>) -> Vec<Move> {
-    let mut owner = Vec::new();
-    for (i, s) in state.iter().enumerate() {
-        owner.extend((0..s.len()).map(|h| (i, h, s[h])));
-    }
-    moves
-        .into_iter()
-        .map(|(j, to)| {
-            let (component, heap, from) = owner[j];
-            Move {
-                component,
-                action: super::Action::Heap { heap, from, to },
-            }
-        })
-        .collect()
 }
 
 /// All heaps of the Nim components, in order (components that are over contribute nothing).
