@@ -89,3 +89,29 @@ fn misere_time_limit_ends_with_the_partial_quotient() {
     assert!(v["heaps"].as_u64().unwrap() < 100000);
     assert!(v["stopped"].as_str().unwrap().contains("time limit"));
 }
+
+#[test]
+fn solve_and_play_misere_say_the_quotient_was_used_for_huge_kayles_heaps() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let file = dir.path().join("k.toml");
+    std::fs::write(
+        &file,
+        "[[component]]\nkind = \"heap\"\nruleset = \"kayles\"\nheaps = [1000000, 1000001, 1000005]\n",
+    )
+    .unwrap();
+    let out = grundy()
+        .args(["solve", file.to_str().unwrap(), "--misere", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "misere_quotient");
+    assert_eq!(v["outcome"], "N");
+    assert!(v["winning_move_count"].as_u64().unwrap() > 0);
+    grundy()
+        .args(["play", file.to_str().unwrap(), "--misere"])
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solved by the misère quotient"));
+}

@@ -117,7 +117,7 @@ pub fn play_game(
     if method == grundy::position::Method::MisereQuotient {
         writeln!(
             out,
-            "(solved by the misère quotient of the heap game: exact for heaps of any size)"
+            "(solved by the misère quotient of the heap game, Plambeck–Siegel; see grundy misere)"
         )?;
     }
     let mut history: Vec<Vec<State>> = Vec::new();
