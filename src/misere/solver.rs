@@ -483,7 +483,7 @@ fn candidate(
     let Some(m) = Product::new(&base.table, cyc) else {
         return Ok(None);
     };
-    if m.size() > 40_000_000 {
+    if m.size() > 4_000_000 {
         return Ok(None);
     }
     let mut phi: Vec<u32> = base.phi.iter().map(|&x| m.from_base(x)).collect();
