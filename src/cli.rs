@@ -5,6 +5,7 @@ pub mod count;
 pub mod demo;
 pub mod graph;
 pub mod judge;
+pub mod misere;
 pub mod nim;
 pub mod play;
 pub mod progress;
@@ -52,6 +53,8 @@ pub enum Command {
     Retro(retro::Args),
     /// Survey every octal game of up to D digits: solved (period proved) or open, with classes.
     Survey(survey::Args),
+    /// Misère quotient of a heap game: monoid, P-portion, pretending function, period.
+    Misere(misere::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -110,6 +113,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Count(a)) => count::run(a, out),
         Some(Command::Retro(a)) => retro::run(a, out),
         Some(Command::Survey(a)) => survey::run(a, out),
+        Some(Command::Misere(a)) => misere::run(a, out),
     }
 }
 

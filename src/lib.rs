@@ -22,6 +22,7 @@ pub mod game;
 pub mod judge;
 pub mod loopy_value;
 pub mod mex;
+pub mod misere;
 pub mod nimber;
 pub mod outcome;
 pub mod plot;

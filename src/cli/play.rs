@@ -98,7 +98,9 @@ pub fn play_game(
     let mut engine = Engine::new(p.sum.clone(), play);
     let mut state = p.state.clone();
     // Check at once that the position can be analysed (misère search limit).
-    let start = engine.outcome(&state).map_err(Failure::invalid)?;
+    let (start, method) = engine
+        .outcome_with_method(&state)
+        .map_err(Failure::invalid)?;
     writeln!(
         out,
         "grundy play — {} play against a perfect opponent. Type 'help' for the notation.",
@@ -112,6 +114,12 @@ pub fn play_game(
         "The starting position is {start}: {}.",
         start.describe()
     )?;
+    if method == grundy::position::Method::MisereQuotient {
+        writeln!(
+            out,
+            "(solved by the misère quotient of the heap game, Plambeck–Siegel; see grundy misere)"
+        )?;
+    }
     let mut history: Vec<Vec<State>> = Vec::new();
     let mut human_turn = first == First::Human;
     let mut line = String::new();

@@ -84,6 +84,10 @@ pub fn write_text(out: &mut dyn Write, p: &Position, a: &Analysis) -> CmdResult 
         Play::Misere => {
             let how = match a.method {
                 position::Method::MisereNim => "the misère Nim rule".to_string(),
+                position::Method::MisereQuotient => {
+                    "the misère quotient of the heap game (Plambeck–Siegel; see grundy misere)"
+                        .to_string()
+                }
                 position::Method::Retrograde => {
                     "retrograde analysis of the whole sum (with draws)".to_string()
                 }

@@ -4,6 +4,9 @@
 //!   [`super::Sum::winning_moves`]); no search, any size.
 //! - Misère play, every component Nim or over: the misère Nim rule
 //!   ([`crate::solve::misere::nim_outcome`]) on all their heaps together — exact, any size.
+//! - Misère play, every component a heap game of one ruleset whose misère quotient is final, or
+//!   partial but covering every heap present ([`crate::misere`]): the outcome and every winning
+//!   move from the quotient — exact, any heap size.
 //! - Misère play otherwise: an exact search of the whole sum ([`OutcomeSolver`]) storing at most
 //!   [`Engine::limit`] positions (default [`DEFAULT_LIMIT`] = 2,000,000), and refusing at once a
 //!   position with more moves than that. When a loopy graph component makes a position repeat,
@@ -49,6 +52,8 @@ pub enum Method {
     Search,
     /// Misère play with loops: retrograde analysis of the whole sum, with draws.
     Retrograde,
+    /// Misère play, heaps of one game: its misère quotient (Plambeck–Siegel).
+    MisereQuotient,
 }
 
 /// The answer for one position.
@@ -83,6 +88,8 @@ pub struct Engine {
     /// A depth table was tried and the sum was too large for it.
     depth_failed: bool,
     limit: usize,
+    /// Misère play, heaps of one ruleset: its quotient, once computed (`Some(None)`: not usable).
+    quotient: Option<Option<std::sync::Arc<crate::misere::Quotient>>>,
 }
 
 impl Engine {
@@ -99,6 +106,7 @@ impl Engine {
             normal_table: None,
             depth_failed: false,
             limit,
+            quotient: None,
         }
     }
 
@@ -135,6 +143,12 @@ impl Engine {
                 Method::MisereNim,
             ));
         }
+        if let Some(q) = self.heap_quotient(state) {
+            let heaps = all_heaps(state);
+            if let Ok(o) = q.outcome(&heaps) {
+                return Ok((o, Method::MisereQuotient));
+            }
+        }
         if self.sum().move_bound(state) > self.limit as u128 {
             return Err(self.too_large());
         }
@@ -168,6 +182,11 @@ impl Engine {
         }
         if self.sum().is_nim_like(state) {
             return Ok(misere_nim_moves(self.sum(), state));
+        }
+        if let Some(q) = self.heap_quotient(state)
+            && let Ok(rest) = q.complements(&all_heaps(state))
+        {
+            return Ok(self.quotient_moves(&q, state, &rest));
         }
         if self.sum().move_bound(state) > self.limit as u128 {
             return Err(self.too_large());
@@ -213,7 +232,77 @@ impl Engine {
     }
 }
 
+/// Seconds a misère analysis spends computing a quotient before falling back to exact search.
+pub const QUOTIENT_SECONDS: f64 = 1.0;
+
 impl Engine {
+    /// Misère play with every component a heap game of one ruleset (moves leaving at most two
+    /// heaps): the quotient of that ruleset, computed once — up to the largest heap present when
+    /// it is at most 200 (exact for those heaps, final or not), else up to heap 200 and used only
+    /// when final; at most [`QUOTIENT_SECONDS`] are spent, then exact search takes over.
+    fn heap_quotient(
+        &mut self,
+        state: &[State],
+    ) -> Option<std::sync::Arc<crate::misere::Quotient>> {
+        if self.play() != Play::Misere {
+            return None;
+        }
+        let biggest = state.iter().flatten().copied().max().unwrap_or(0);
+        if self.quotient.is_none() {
+            let mut ruleset = None;
+            for r in &self.sum().components {
+                match r {
+                    Rules::Heap(h) if ruleset.is_none_or(|x| x == &h.ruleset) => {
+                        ruleset = Some(&h.ruleset);
+                    }
+                    _ => {
+                        ruleset = None;
+                        break;
+                    }
+                }
+            }
+            let settings = crate::misere::Settings {
+                max_heap: biggest.clamp(1, 200) as usize,
+                deadline: Some(
+                    std::time::Instant::now()
+                        + std::time::Duration::from_secs_f64(QUOTIENT_SECONDS),
+                ),
+            };
+            let q = ruleset.and_then(|r| {
+                crate::misere::Quotient::compute(r, &settings, &crate::progress::Silent).ok()
+            });
+            self.quotient = Some(q.map(|c| std::sync::Arc::new(c.quotient)));
+        }
+        let q = self.quotient.clone().flatten()?;
+        (q.is_final() || biggest <= q.heaps() as u64).then_some(q)
+    }
+
+    /// The winning moves by the quotient: every move of the sum (as [`Sum::moves`] lists them)
+    /// whose result is in `P`, `rest[j]` being the element of all heaps but the `j`-th (flat).
+    fn quotient_moves(
+        &self,
+        q: &crate::misere::Quotient,
+        state: &[State],
+        rest: &[u32],
+    ) -> Vec<Move> {
+        let mut first = Vec::with_capacity(state.len());
+        let mut j = 0;
+        for s in state {
+            first.push(j);
+            j += s.len();
+        }
+        let mut all = Vec::new();
+        self.sum().moves(state, &mut all);
+        all.into_iter()
+            .filter(|m| match &m.action {
+                super::Action::Heap { heap, to, .. } => q
+                    .element_of(to)
+                    .is_ok_and(|x| q.is_p(q.multiply(rest[first[m.component] + heap], x))),
+                _ => false,
+            })
+            .collect()
+    }
+
     /// The retrograde table with depths covering `state`, when the sum is loopy and small enough.
     fn ensure_depth_table(&mut self, state: &[State]) -> bool {
         let loopy = self
@@ -308,6 +397,11 @@ impl Engine {
         }
         Ok(best.map(|(_, _, m)| m))
     }
+}
+
+/// Every heap of every component, in order (heap components only: see `heap_quotient`).
+fn all_heaps(state: &[State]) -> Vec<u64> {
+    state.iter().flatten().copied().collect()
 }
 
 /// All heaps of the Nim components, in order (components that are over contribute nothing).

@@ -162,10 +162,17 @@ impl ChipRules {
     }
 }
 
-/// The largest heap allowed for a ruleset ([`HEAP_SIZE_LIMIT`] or [`HEAP3_SIZE_LIMIT`]).
+/// The largest heap of a take-and-break code whose moves leave at most two heaps: 2·10^6 (its
+/// values come from the sparse-space method and its proved period; misère play of such sums is
+/// answered by the misère quotient when it is final).
+pub const CODE_HEAP_SIZE_LIMIT: u64 = 2_000_000;
+
+/// The largest heap allowed for a ruleset ([`HEAP_SIZE_LIMIT`], [`CODE_HEAP_SIZE_LIMIT`] or
+/// [`HEAP3_SIZE_LIMIT`]).
 pub fn heap_size_limit(r: &Ruleset) -> u64 {
     match r.kind() {
         Kind::Code(c) if c.digits().iter().any(|&x| x & 8 != 0) => HEAP3_SIZE_LIMIT,
+        Kind::Code(_) => CODE_HEAP_SIZE_LIMIT,
         _ => HEAP_SIZE_LIMIT,
     }
 }

@@ -1,0 +1,150 @@
+//! `grundy misere RULESET [--max-heap N] [--time-limit S] [--json] [--quiet]`: the misère quotient
+//! of a heap game (Plambeck–Siegel), final when its pretending function is proved periodic.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use grundy::families::heap::Ruleset;
+use grundy::misere::{MAX_HEAP, Quotient, Settings};
+use serde::Serialize;
+
+use super::progress::Bar;
+use super::{CmdResult, Failure, parse_u64, write_json};
+
+/// Arguments of `grundy misere`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The ruleset: an octal code (0.77, 0.07, 4.7), sub:1,3,4, allbut:1,2, or a name; its moves
+    /// must leave at most two heaps.
+    #[arg(allow_hyphen_values = true)]
+    pub ruleset: String,
+    /// Compute heaps up to N (default 200) unless the quotient is proved final earlier.
+    #[arg(long, default_value_t = 200, value_parser = parse_u64, allow_hyphen_values = true)]
+    pub max_heap: u64,
+    /// Stop after this many seconds with the partial quotient of the heaps completed.
+    #[arg(long, value_parser = parse_u64)]
+    pub time_limit: Option<u64>,
+    /// Print JSON: {"ruleset","final","heaps","order","p_portion_size","period","preperiod",
+    /// "tame","presentation","p_portion","pretending","history"}.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    ruleset: String,
+    #[serde(rename = "final")]
+    is_final: bool,
+    heaps: usize,
+    order: usize,
+    p_portion_size: usize,
+    period: Option<usize>,
+    preperiod: Option<usize>,
+    tame: bool,
+    tame_index: Option<u32>,
+    presentation: String,
+    p_portion: Vec<String>,
+    pretending: Vec<String>,
+    history: &'a [grundy::misere::HistoryEntry],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let ruleset: Ruleset = args
+        .ruleset
+        .parse()
+        .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", args.ruleset)))?;
+    if args.max_heap == 0 {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--max-heap 0: at least heap 1 is needed for a quotient"
+        )));
+    }
+    if args.max_heap > MAX_HEAP as u64 {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--max-heap {} is beyond the supported limit {MAX_HEAP}",
+            args.max_heap
+        )));
+    }
+    if args.time_limit == Some(0) {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--time-limit 0: give at least one second"
+        )));
+    }
+    let settings = Settings {
+        max_heap: args.max_heap as usize,
+        deadline: args
+            .time_limit
+            .map(|s| Instant::now() + Duration::from_secs(s.min(10_000_000))),
+    };
+    let bar = Bar::new(args.quiet);
+    let c = Quotient::compute(&ruleset, &settings, &bar)
+        .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", args.ruleset)))?;
+    let q = &c.quotient;
+    let p_words: Vec<String> = q.p_portion().into_iter().map(|x| q.word(x)).collect();
+    let phi_words: Vec<String> = (0..=q.heaps() as u64)
+        .map(|h| q.word(q.phi(h).expect("computed heap")))
+        .collect();
+    let stopped = c.stopped.as_ref().map(|e| e.to_string());
+    if args.json {
+        return write_json(
+            out,
+            &Report {
+                ruleset: ruleset.to_string(),
+                is_final: q.is_final(),
+                heaps: q.heaps(),
+                order: q.order(),
+                p_portion_size: q.p_portion_size(),
+                period: q.period().map(|p| p.1),
+                preperiod: q.period().map(|p| p.0),
+                tame: q.tame().is_some(),
+                tame_index: q.tame(),
+                presentation: q.presentation().to_string(),
+                p_portion: p_words,
+                pretending: phi_words,
+                history: &c.history,
+                stopped,
+            },
+        );
+    }
+    let name = match ruleset.name() {
+        Some(n) => format!("{ruleset} ({n})"),
+        None => ruleset.to_string(),
+    };
+    writeln!(out, "ruleset: {name}")?;
+    match q.period() {
+        Some((n0, p)) => writeln!(
+            out,
+            "final quotient: Φ has period {p} from heap {n0}, proved by the quotient periodicity criterion after heap {} (see misere/periodicity.rs)",
+            q.heaps()
+        )?,
+        None => writeln!(
+            out,
+            "partial quotient of heaps 0..={} (Φ not proved periodic){}",
+            q.heaps(),
+            match &stopped {
+                Some(why) => format!("; stopped: {why}"),
+                None => String::new(),
+            }
+        )?,
+    }
+    writeln!(out, "|Q| = {}, |P| = {}", q.order(), q.p_portion_size())?;
+    match q.tame() {
+        Some(k) => writeln!(out, "tame: yes, the quotient T_{k} of misère Nim")?,
+        None => writeln!(out, "tame: no (wild)")?,
+    }
+    writeln!(out, "presentation: {}", q.presentation())?;
+    writeln!(out, "P-portion: {}", p_words.join(", "))?;
+    writeln!(out, "history (heap: |Q|, |P|):")?;
+    for e in &c.history {
+        writeln!(out, "  {}: {}, {}", e.heap, e.order, e.p_portion_size)?;
+    }
+    writeln!(out, "pretending function Φ(n), n = 0..={}:", q.heaps())?;
+    for chunk in phi_words.chunks(12).enumerate() {
+        writeln!(out, "  {:>4}: {}", chunk.0 * 12, chunk.1.join(" "))?;
+    }
+    Ok(())
+}
