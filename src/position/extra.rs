@@ -75,7 +75,7 @@ pub struct ChipRules {
 }
 
 /// `C(n + k - 1, k)`, saturating: the number of multisets of size `k` from `n` kinds.
-fn multisets(n: u128, k: u128) -> u128 {
+pub(crate) fn multisets(n: u128, k: u128) -> u128 {
     if n == 0 {
         return 0;
     }
