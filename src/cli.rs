@@ -1,10 +1,12 @@
 //! Command-line interface: one module per command.
 
 pub mod coins;
+pub mod completions;
 pub mod count;
 pub mod demo;
 pub mod graph;
 pub mod judge;
+pub mod manpage;
 pub mod nim;
 pub mod play;
 pub mod progress;
@@ -46,6 +48,10 @@ pub enum Command {
     Play(play::Args),
     /// Count the winning positions of a family.
     Count(count::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::Args),
+    /// Print the manual page grundy(1) in roff (view: grundy manpage | man -l -).
+    Manpage(manpage::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -102,6 +108,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Solve(a)) => solve::run(a, out),
         Some(Command::Play(a)) => play::run(a, out),
         Some(Command::Count(a)) => count::run(a, out),
+        Some(Command::Completions(a)) => completions::run(a, out),
+        Some(Command::Manpage(a)) => manpage::run(a, out),
     }
 }
 

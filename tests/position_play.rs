@@ -277,7 +277,10 @@ fn play_says_a_move_on_the_second_of_two_equal_heaps_wins() {
     for (typed, verdict) in [
         ("0 1 1", "heap 1 of 2 into 1   — a winning move"),
         ("0 0 1", "heap 0 of 2 into 1   — a winning move"),
-        ("1 1 1", "carry 1 coin(s) from step 1 to step 0   — a winning move"),
+        (
+            "1 1 1",
+            "carry 1 coin(s) from step 1 to step 0   — a winning move",
+        ),
     ] {
         Command::cargo_bin("grundy")
             .unwrap()

@@ -12,6 +12,7 @@
 //!   period once proved) and [`Analysis`] (values, period, [`Analysis::value_at`] for any heap
 //!   when the period is proved);
 //! * [`periodicity`]: period detection and the theorems that prove it;
+//! * [`one_heap`]: the value of one heap of any size through a proved period;
 //! * [`checkpoint`]: atomic, checksummed checkpoints.
 //!
 //! ```
@@ -31,6 +32,7 @@
 
 pub mod checkpoint;
 pub mod naive;
+pub mod one_heap;
 pub mod periodicity;
 pub mod ruleset;
 pub mod sequence;
