@@ -291,6 +291,8 @@ mod tests {
                 let mut p = sparse::Sparse::new(&c).unwrap();
                 p.set_parallel_thresholds(3, 5, 0);
                 p.set_batch_threshold(if *threads == 2 { 0 } else { 50 });
+                // Epochs of a few heaps: the helpers are switched on and off all along.
+                p.set_adaptive_epoch(std::time::Duration::ZERO);
                 p.extend_to_threads(cut, *threads).unwrap();
                 p.extend_to_threads(to, *threads).unwrap();
                 prop_assert_eq!(p.values(), &want[..], "{} with {} threads", rs, threads);
