@@ -11,7 +11,7 @@ use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Action, Engine, Move, Position, Rules, State, Sum};
 use grundy::solve::memo::Solver;
 use grundy::solve::misere::{Play, retrograde};
-use grundy::{ImpartialGame as _, LoopyValue, Outcome};
+use grundy::{LoopyValue, Outcome};
 use proptest::prelude::*;
 
 fn component() -> impl Strategy<Value = (Rules, State)> {
