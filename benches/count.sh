@@ -9,9 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-5}
-cargo build --profile fast --quiet --bin grundy --example count_naive
-BIN=target/fast/grundy
-NAIVE=target/fast/examples/count_naive
+cargo build --release --quiet --bin grundy --example count_naive
+BIN=${CARGO_TARGET_DIR:-target}/release/grundy
+NAIVE=${CARGO_TARGET_DIR:-target}/release/examples/count_naive
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
 

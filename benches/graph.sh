@@ -14,9 +14,9 @@ RUNS=${RUNS:-5}
 V=${V:-1000000}
 E=${E:-10000000}
 
-cargo build --profile fast --bin grundy --example graph_generate >&2
-BIN=target/fast/grundy
-GEN=target/fast/examples/graph_generate
+cargo build --release --bin grundy --example graph_generate >&2
+BIN=${CARGO_TARGET_DIR:-target}/release/grundy
+GEN=${CARGO_TARGET_DIR:-target}/release/examples/graph_generate
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
 

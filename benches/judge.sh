@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side timing of `grundy judge` against the seed C++ programs (speed baseline only).
 #
-# Builds the reference programs with g++ -O2 in a scratch folder and grundy with `--profile fast`,
+# Builds the reference programs with g++ -O2 in a scratch folder and grundy with `--release`,
 # generates inputs at the original limits, checks that both print identical output, alternates
 # runs (RUNS each, default 7), and prints the median times and the ratio ours / seed.
 # Also times agc016f at N = 20 with all 190 edges (ours only; the seed is limited to N <= 15).
@@ -17,8 +17,8 @@ trap 'rm -rf "$SCRATCH"' EXIT
 for p in agc016f sdoi2019_coins xsy1149; do
     g++ -O2 -w -o "$SCRATCH/$p" "$REF/$p.cpp"
 done
-cargo build --quiet --profile fast --bin grundy
-OURS="target/fast/grundy"
+cargo build --quiet --release --bin grundy
+OURS="${CARGO_TARGET_DIR:-target}/release/grundy"
 
 python3 - "$SCRATCH" <<'PY'
 import random, sys

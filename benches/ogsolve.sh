@@ -6,6 +6,13 @@
 #   benches/ogsolve.sh                        # all games, 3 runs each
 #   RUNS=5 GAMES="0.16:700000 0.56:660000" benches/ogsolve.sh
 #   OGSOLVE=/path/to/ogsolve THREADS=2 benches/ogsolve.sh
+#   BUSY=1 GAMES="0.007:200000" benches/ogsolve.sh   # a busy machine: a CPU hog runs meanwhile
+#
+# grundy runs with its default threads (what a user gets) unless THREADS is set. BUSY=1 starts a
+# CPU hog (a shell busy loop, one core) for the whole run, as when other work shares the machine,
+# and also times `--threads 1` (column "t1_s") with the ratio default / one thread ("def/t1": at
+# most about 1 means the helper threads do not slow grundy down). T1=1 adds that column without
+# the hog. grundy is built with the release profile, the one `cargo build --release` gives users.
 #
 # ogsolve is installed into a temporary folder when OGSOLVE is unset and none is on PATH.
 #
@@ -20,7 +27,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-THREADS=${THREADS:-2}
+THREADS=${THREADS:-}
+BUSY=${BUSY:-0}
+T1=${T1:-$BUSY}
 GAMES=${GAMES:-"0.16:700000 0.56:660000 0.376:4600000 0.354:20200000 0.007:1000000"}
 NOFILL=${NOFILL:-1}
 CHECK=${CHECK:-1}
@@ -36,25 +45,35 @@ if [ -z "${OGSOLVE:-}" ]; then
     fi
 fi
 
-cargo build --profile fast --bin grundy >&2
-GRUNDY=target/fast/grundy
+cargo build --release --bin grundy >&2
+GRUNDY=${CARGO_TARGET_DIR:-target}/release/grundy
+threads=()
+if [ -n "$THREADS" ]; then threads=(--threads "$THREADS"); fi
+
+if [ "$BUSY" = 1 ]; then
+    (while :; do :; done) &
+    hog=$!
+    trap 'kill "$hog" 2>/dev/null || true' EXIT
+    echo "busy machine: CPU hog running (pid $hog) for the whole run" >&2
+fi
 
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m/1e9}'; }
 
-printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s  %s\n' game n "grundy period" "ogsolve period" filled "grundy_s" "ogsolve_s" ratio "scan-all_s" ratio values
+printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s %8s %7s  %s\n' game n "grundy period" "ogsolve period" filled "grundy_s" "ogsolve_s" ratio "scan-all_s" ratio "t1_s" "def/t1" values
 for spec in $GAMES; do
     game=${spec%%:*}
     n=${spec##*:}
     gt=()
     ot=()
     ft=()
+    one=()
     gper=""
     gfill=""
     oper=""
     for ((r = 0; r < RUNS; r++)); do
         t0=$(now)
-        gout=$("$GRUNDY" seq "$game" --to "$n" --quiet --threads "$THREADS")
+        gout=$("$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}")
         t1=$(now)
         oout=$("$OGSOLVE" "$game" -n "$n" -m rc)
         t2=$(now)
@@ -62,8 +81,13 @@ for spec in $GAMES; do
         ot+=($((t2 - t1)))
         if [ "$NOFILL" = 1 ]; then
             t3=$(now)
-            "$GRUNDY" seq "$game" --to "$n" --quiet --threads "$THREADS" --no-fill >/dev/null
+            "$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}" --no-fill >/dev/null
             ft+=($(($(now) - t3)))
+        fi
+        if [ "$T1" = 1 ]; then
+            t4=$(now)
+            "$GRUNDY" seq "$game" --to "$n" --quiet --threads 1 >/dev/null
+            one+=($(($(now) - t4)))
         fi
         gper=$(echo "$gout" | sed -n 's/^period: \([0-9]*\) from heap \([0-9]*\).*proved.*/p \1 n0 \2 (proved)/p; s/^period: \(no period.*\)/none/p; s/^period: apparent \([0-9]*\) from heap \([0-9]*\).*/p \1 n0 \2 (apparent)/p' | head -1)
         gfill=$(echo "$gout" | sed -n 's/^filled: heaps \([0-9]*\)\.\..*/\1/p' | head -1)
@@ -79,15 +103,21 @@ for spec in $GAMES; do
         fm=$(printf '%s\n' "${ft[@]}" | median)
         fratio=$(awk -v a="$fm" -v b="$om" 'BEGIN { printf "%.2f", a / b }')
     fi
+    t1m="-"
+    t1ratio="-"
+    if [ "$T1" = 1 ]; then
+        t1m=$(printf '%s\n' "${one[@]}" | median)
+        t1ratio=$(awk -v a="$gm" -v b="$t1m" 'BEGIN { printf "%.2f", a / b }')
+    fi
     same="-"
     if [ "$CHECK" = 1 ]; then
         # Fletcher-32 over the u16 nimbers, as ogsolve prints it.
-        gsum=$("$GRUNDY" seq "$game" --to "$n" --quiet --threads "$THREADS" --values |
+        gsum=$("$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}" --values |
             awk 'NF == 2 && $1 ~ /^[0-9]+$/ { a = (a + $2) % 65536; b = (b + a) % 65536 }
                  END { printf "%X", b * 65536 + a }')
         if [ "$gsum" = "$osum" ]; then same="identical ($gsum)"; else same="DIFFER (grundy $gsum, ogsolve $osum)"; fi
     fi
-    printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s  %s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "${gfill:--}" "$gm" "$om" "$ratio" "$fm" "$fratio" "$same"
+    printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s %8s %7s  %s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "${gfill:--}" "$gm" "$om" "$ratio" "$fm" "$fratio" "$t1m" "$t1ratio" "$same"
 done
 echo "note: 'filled' = grundy stopped scanning at that heap, the period being proved there; the rest"
 echo "      of the values were copied by the period (identical to a full scan, checked in tests)."

@@ -6,7 +6,7 @@
 //! 3. misère play on a mixed sum: memoised search vs retrograde analysis (both exact), with the
 //!    positions stored and the search speed.
 //!
-//! Run: `cargo bench --profile fast --bench position` (or `benches/position.sh`).
+//! Run: `cargo bench --profile release --bench position` (or `benches/position.sh`).
 
 use std::hint::black_box;
 use std::sync::Arc;

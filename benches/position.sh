@@ -3,4 +3,4 @@
 # memoised misère search vs retrograde analysis. Prints medians and ratios (one run each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench --profile fast --bench position
+cargo bench --profile release --bench position

@@ -1,10 +1,12 @@
 //! Command-line interface: one module per command.
 
 pub mod coins;
+pub mod completions;
 pub mod count;
 pub mod demo;
 pub mod graph;
 pub mod judge;
+pub mod manpage;
 pub mod misere;
 pub mod nim;
 pub mod play;
@@ -55,6 +57,10 @@ pub enum Command {
     Survey(survey::Args),
     /// Misère quotient of a heap game: monoid, P-portion, pretending function, period.
     Misere(misere::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::Args),
+    /// Print the manual page grundy(1) in roff (view: grundy manpage | man -l -).
+    Manpage(manpage::Args),
 }
 
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
@@ -114,6 +120,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Retro(a)) => retro::run(a, out),
         Some(Command::Survey(a)) => survey::run(a, out),
         Some(Command::Misere(a)) => misere::run(a, out),
+        Some(Command::Completions(a)) => completions::run(a, out),
+        Some(Command::Manpage(a)) => manpage::run(a, out),
     }
 }
 

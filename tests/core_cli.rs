@@ -144,3 +144,53 @@ fn closed_stdout_is_not_a_crash() {
     let out = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn completions_are_generated_for_each_shell() {
+    for (shell, mark) in [
+        ("bash", "_grundy()"),
+        ("zsh", "#compdef grundy"),
+        ("fish", "complete -c grundy"),
+    ] {
+        Command::cargo_bin("grundy")
+            .unwrap()
+            .args(["completions", shell])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(mark))
+            .stdout(predicate::str::contains("seq"));
+    }
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn the_manual_page_documents_every_command_and_its_options() {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .arg("manpage")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH grundy 1"),
+        "{page}"
+    );
+    for command in ["nim", "seq", "solve", "play", "count", "completions"] {
+        assert!(
+            page.contains(&format!(
+                ".SH \"COMMAND: GRUNDY {}\"",
+                command.to_uppercase()
+            )),
+            "{command}"
+        );
+    }
+    assert!(
+        page.contains("\\-\\-budget"),
+        "the options of seq are listed"
+    );
+}

@@ -247,3 +247,63 @@ fn in_a_loopy_game_the_computer_does_not_let_play_cycle() {
         }
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// What `grundy play` says of a typed move agrees with the listing: every listed winning move,
+    /// written in play notation and read back, is legal and leads to a P-position (which `play`
+    /// reports as "a winning move"), in normal and misère play.
+    #[test]
+    fn every_listed_winning_move_typed_in_play_is_a_winning_move(p in position(), misere in any::<bool>()) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let mut engine = Engine::new(p.sum.clone(), play);
+        for m in engine.winning_moves(&p.state).unwrap() {
+            let text = grundy::position::notation::format_move(&m);
+            let typed = grundy::position::notation::parse_move(&p.sum, &p.state, &text).unwrap();
+            let next = p.sum.apply(&p.state, &typed).unwrap();
+            prop_assert_eq!(next, p.sum.apply(&p.state, &m).unwrap());
+            prop_assert_eq!(engine.outcome(&p.sum.apply(&p.state, &typed).unwrap()).unwrap(), Outcome::P);
+        }
+    }
+}
+
+#[test]
+fn play_says_a_move_on_the_second_of_two_equal_heaps_wins() {
+    let (_d, f) = file(
+        "[[component]]\nkind = \"heap\"\nruleset = \"sub:1,3,4\"\nheaps = [2, 2]\n\n\
+         [[component]]\nkind = \"staircase\"\nsteps = [1, 1]\n",
+    );
+    for (typed, verdict) in [
+        ("0 1 1", "heap 1 of 2 into 1   — a winning move"),
+        ("0 0 1", "heap 0 of 2 into 1   — a winning move"),
+        (
+            "1 1 1",
+            "carry 1 coin(s) from step 1 to step 0   — a winning move",
+        ),
+    ] {
+        Command::cargo_bin("grundy")
+            .unwrap()
+            .arg("play")
+            .arg(&f)
+            .write_stdin(format!("{typed}\nquit\n"))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(verdict));
+    }
+}
+
+#[test]
+fn play_says_when_a_move_from_an_n_position_does_not_win() {
+    let (_d, f) = file("[[component]]\nkind = \"nim\"\nheaps = [1, 2]\n");
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .arg("play")
+        .arg(&f)
+        .write_stdin("0 0 0\nquit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "heap 0 from 1 to 0   — not a winning move ('hint' shows one)",
+        ));
+}

@@ -8,10 +8,10 @@ use grundy::families::chips::ChipGame;
 use grundy::families::digraph::Digraph;
 use grundy::families::heap::Ruleset;
 use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
-use grundy::position::{Engine, Move, Position, Rules, State, Sum};
+use grundy::position::{Action, Engine, Move, Position, Rules, State, Sum};
 use grundy::solve::memo::Solver;
 use grundy::solve::misere::{Play, retrograde};
-use grundy::{ImpartialGame, LoopyValue, Outcome};
+use grundy::{LoopyValue, Outcome};
 use proptest::prelude::*;
 
 fn component() -> impl Strategy<Value = (Rules, State)> {
@@ -116,72 +116,105 @@ fn nim_position() -> impl Strategy<Value = Position> {
     })
 }
 
-/// A position with the heaps of heap games sorted: they form a multiset (the order of Nim heaps
-/// and tokens is kept, as moves on equal heaps or tokens are reported separately).
-fn canonical(sum: &Sum, state: Vec<State>) -> Vec<State> {
-    state
-        .into_iter()
-        .zip(&sum.components)
-        .map(|(mut s, r)| {
-            if matches!(r, Rules::Heap(_)) {
-                s.sort_unstable();
+/// Every action of one component, enumerated here from the rules alone (independently of
+/// `Rules::moves`): a move is an action, so equal heaps, tokens on one vertex and chip moves to
+/// different successors are each their own move.
+fn every_action(r: &Rules, s: &[u64]) -> Vec<Action> {
+    let mut out = Vec::new();
+    match r {
+        Rules::Nim => {
+            for (heap, &from) in s.iter().enumerate() {
+                out.extend((0..from).map(|to| Action::Nim { heap, from, to }));
             }
-            s
-        })
-        .collect()
-}
-
-/// Under normal play a chip move is listed once per class of moves with the same effect on values:
-/// the vertex losing a chip and the successors receiving an odd number of chips. This projects a
-/// chip component's new state onto that class (other components are left as they are).
-fn chip_classes(sum: &Sum, before: &[State], after: Vec<State>) -> Vec<State> {
-    after
-        .into_iter()
-        .zip(before)
-        .zip(&sum.components)
-        .map(|((a, b), r)| {
-            if !matches!(r, Rules::Chips(_)) || a == *b {
-                return a;
+        }
+        Rules::Heap(h) => {
+            for (heap, &from) in s.iter().enumerate() {
+                let mut options = Vec::new();
+                h.ruleset.moves(from, &mut options);
+                out.extend(
+                    options
+                        .into_iter()
+                        .map(|to| Action::Heap { heap, from, to }),
+                );
             }
-            let u = (0..a.len())
-                .find(|&v| a[v] < b[v])
-                .expect("a chip left some vertex");
-            let mut class = vec![u as u64, u64::MAX];
-            for v in 0..a.len() {
-                let added = a[v] + u64::from(v == u) - b[v];
-                if added % 2 == 1 {
-                    class.push(v as u64);
+        }
+        Rules::Staircase => {
+            for (step, &c) in s.iter().enumerate().skip(1) {
+                out.extend((1..=c).map(|count| Action::Staircase { step, count }));
+            }
+        }
+        Rules::Coins { .. } => {
+            for (i, &c) in s.iter().enumerate() {
+                let free = if i == 0 { 1 } else { s[i - 1] + 1 };
+                out.extend((free..c).map(|to| Action::Coins { from: c, to }));
+            }
+        }
+        Rules::Graph(g) => {
+            for (token, &from) in s.iter().enumerate() {
+                for to in 0..g.graph.vertex_count() as u64 {
+                    if g.graph.successors(from as u32).contains(&(to as u32)) {
+                        out.push(Action::Graph { token, from, to });
+                    }
                 }
             }
-            class
-        })
-        .collect()
+        }
+        Rules::Chips(c) => {
+            // Every sorted list of K successors (a multiset), by brute recursion.
+            fn lists(
+                succ: &[u32],
+                k: usize,
+                from: usize,
+                cur: &mut Vec<u64>,
+                out: &mut Vec<Vec<u64>>,
+            ) {
+                if cur.len() == k {
+                    out.push(cur.clone());
+                    return;
+                }
+                for i in from..succ.len() {
+                    cur.push(succ[i] as u64);
+                    lists(succ, k, i, cur, out);
+                    cur.pop();
+                }
+            }
+            for (u, &n) in s.iter().enumerate() {
+                let succ = c.game.successors(u as u32);
+                if n == 0 || succ.is_empty() {
+                    continue;
+                }
+                let mut all = Vec::new();
+                lists(succ, c.game.k()[u] as usize, 0, &mut Vec::new(), &mut all);
+                out.extend(all.into_iter().map(|targets| Action::Chips {
+                    vertex: u as u64,
+                    targets,
+                }));
+            }
+        }
+    }
+    out
 }
 
-/// The states reached by a list of moves (and a check that no move is listed twice).
-fn targets(sum: &Sum, state: &[State], moves: &[Move]) -> BTreeSet<Vec<State>> {
-    let set: BTreeSet<Vec<State>> = moves
-        .iter()
-        .map(|m| canonical(sum, sum.apply(state, m).expect("winning moves are legal")))
-        .collect();
-    assert_eq!(
-        set.len(),
-        moves.len(),
-        "a winning move is listed twice: {moves:?}"
-    );
+/// The listed moves as a set, checking that none is listed twice.
+fn listed(moves: &[Move]) -> BTreeSet<Move> {
+    let set: BTreeSet<Move> = moves.iter().cloned().collect();
+    assert_eq!(set.len(), moves.len(), "a move is listed twice: {moves:?}");
     set
 }
 
-/// Brute force: the options of the whole sum that are P, by retrograde analysis.
-fn brute(sum: &Sum, state: &[State], play: Play) -> (Outcome, BTreeSet<Vec<State>>) {
+/// Brute force over the whole sum: its outcome by retrograde analysis, and every action of every
+/// component that leads to a P-position of the whole sum.
+fn brute(sum: &Sum, state: &[State], play: Play) -> (Outcome, BTreeSet<Move>) {
     let table = retrograde(sum, state.to_vec(), play, 1_000_000).unwrap();
-    let mut opts = Vec::new();
-    sum.options(&state.to_vec(), &mut opts);
-    let wins = opts
-        .into_iter()
-        .filter(|o| table.get(o) == Some(Outcome::P))
-        .map(|o| canonical(sum, o))
-        .collect();
+    let mut wins = BTreeSet::new();
+    for (component, (r, s)) in sum.components.iter().zip(state).enumerate() {
+        for action in every_action(r, s) {
+            let m = Move { component, action };
+            let next = sum.apply(state, &m).expect("every action is legal");
+            if table.get(&next) == Some(Outcome::P) {
+                wins.insert(m);
+            }
+        }
+    }
     (table.get(&state.to_vec()).unwrap(), wins)
 }
 
@@ -198,7 +231,7 @@ proptest! {
         let a = engine.analyse(&p.state).unwrap();
         let (outcome, wins) = brute(sum, &p.state, Play::Normal);
         prop_assert_eq!(a.outcome, outcome);
-        prop_assert_eq!(targets(sum, &p.state, &a.winning_moves), wins);
+        prop_assert_eq!(listed(&a.winning_moves), wins);
     }
 
     #[test]
@@ -208,7 +241,7 @@ proptest! {
         prop_assert!(a.value.is_none());
         let (outcome, wins) = brute(&p.sum, &p.state, Play::Misere);
         prop_assert_eq!(a.outcome, outcome);
-        prop_assert_eq!(targets(&p.sum, &p.state, &a.winning_moves), wins);
+        prop_assert_eq!(listed(&a.winning_moves), wins);
     }
 
     #[test]
@@ -218,22 +251,10 @@ proptest! {
         let a = engine.analyse(&p.state).unwrap();
         let (outcome, wins) = brute(&p.sum, &p.state, play);
         prop_assert_eq!(a.outcome, outcome);
-        let ours = targets(&p.sum, &p.state, &a.winning_moves);
         if play == Play::Normal {
             prop_assert_eq!(a.value.as_ref().unwrap().outcome(), outcome);
-            // Every listed move wins, and every winning class of chip moves is listed once.
-            for t in &ours {
-                prop_assert!(wins.contains(t), "{:?} is not a winning option", t);
-            }
-            let project = |set: &BTreeSet<Vec<State>>| -> BTreeSet<Vec<State>> {
-                set.iter().map(|t| chip_classes(&p.sum, &p.state, t.clone())).collect()
-            };
-            let classes = project(&ours);
-            prop_assert_eq!(classes.len(), ours.len(), "two listed moves of one class");
-            prop_assert_eq!(classes, project(&wins));
-        } else {
-            prop_assert_eq!(ours, wins);
         }
+        prop_assert_eq!(listed(&a.winning_moves), wins);
     }
 
     #[test]
@@ -243,7 +264,7 @@ proptest! {
         prop_assert_eq!(a.method, grundy::position::Method::MisereNim);
         let (outcome, wins) = brute(&p.sum, &p.state, Play::Misere);
         prop_assert_eq!(a.outcome, outcome);
-        prop_assert_eq!(targets(&p.sum, &p.state, &a.winning_moves), wins);
+        prop_assert_eq!(listed(&a.winning_moves), wins);
     }
 }
 
@@ -262,4 +283,123 @@ fn misere_search_refuses_positions_beyond_its_limit() {
         .analyse(&big.state)
         .unwrap();
     assert_eq!(a.outcome, Outcome::N);
+}
+
+/// A heap-game component whose heaps come in equal pairs (`[a, a, b]` or `[a, a]`).
+fn equal_heaps() -> impl Strategy<Value = (Rules, State)> {
+    (0..RULESETS.len(), 1u64..7, proptest::option::of(0u64..7)).prop_map(|(r, a, b)| {
+        let ruleset: Ruleset = RULESETS[r].parse().unwrap();
+        let heaps: Vec<u64> = [a, a].into_iter().chain(b).collect();
+        let max = heaps.iter().copied().max().unwrap();
+        (Rules::Heap(Arc::new(HeapRules::new(ruleset, max))), heaps)
+    })
+}
+
+/// A staircase with equal numbers of coins on several steps.
+fn equal_steps() -> impl Strategy<Value = (Rules, State)> {
+    (0u64..3, 1u64..3, 2usize..4).prop_map(|(floor, c, steps)| {
+        (
+            Rules::Staircase,
+            [floor]
+                .into_iter()
+                .chain(std::iter::repeat_n(c, steps))
+                .collect(),
+        )
+    })
+}
+
+/// A graph with every token on one vertex.
+fn tokens_on_one_vertex() -> impl Strategy<Value = (Rules, State)> {
+    (1u32..6).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((0..n, 0..n), 1..9),
+            0..n as u64,
+            2usize..4,
+        )
+            .prop_map(move |(edges, v, tokens)| {
+                let g = Digraph::from_edges(n as usize, &edges).unwrap();
+                (
+                    Rules::Graph(Arc::new(GraphRules::new("g".into(), g))),
+                    vec![v; tokens],
+                )
+            })
+    })
+}
+
+/// A second, small component of any kind to add to the one under test.
+fn partner() -> impl Strategy<Value = (Rules, State)> {
+    prop_oneof![component(), heap_component(), chips_component()]
+}
+
+fn sum_of(parts: Vec<(Rules, State)>) -> Position {
+    let (rules, state): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+    Position::new(rules, state)
+}
+
+/// Every winning move of `p` is listed, each once, in both conventions: the listing equals the
+/// brute-force set of actions leading to a P-position of the whole sum.
+fn lists_every_winning_action(p: &Position) -> Result<(), TestCaseError> {
+    for play in [Play::Normal, Play::Misere] {
+        let a = Engine::new(p.sum.clone(), play).analyse(&p.state).unwrap();
+        let (outcome, wins) = brute(&p.sum, &p.state, play);
+        prop_assert_eq!(a.outcome, outcome);
+        prop_assert_eq!(listed(&a.winning_moves), wins, "{:?} play", play);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_move_of_equal_heaps_is_listed(h in equal_heaps(), q in partner()) {
+        lists_every_winning_action(&sum_of(vec![h, q]))?;
+    }
+
+    #[test]
+    fn every_move_of_equal_staircase_steps_is_listed(st in equal_steps(), q in partner()) {
+        lists_every_winning_action(&sum_of(vec![st, q]))?;
+    }
+
+    #[test]
+    fn every_coin_move_is_listed(c in component().prop_filter("coins", |(r, _)| matches!(r, Rules::Coins { .. })), h in equal_heaps()) {
+        lists_every_winning_action(&sum_of(vec![c, h]))?;
+    }
+
+    #[test]
+    fn every_move_of_tokens_on_one_vertex_is_listed(g in tokens_on_one_vertex(), q in partner()) {
+        lists_every_winning_action(&sum_of(vec![g, q]))?;
+    }
+
+    #[test]
+    fn every_way_to_place_paired_chips_is_listed(c in chips_component(), q in partner()) {
+        lists_every_winning_action(&sum_of(vec![c, q]))?;
+    }
+}
+
+/// The case of issue 16: heaps `[2, 2]` of `sub:1,3,4` (value 0) with a staircase `[1, 1]`
+/// (value 1): taking one from either heap wins, and both moves are listed.
+#[test]
+fn both_equal_heaps_of_a_subtraction_game_have_their_winning_move() {
+    let ruleset: Ruleset = "sub:1,3,4".parse().unwrap();
+    let p = Position::new(
+        vec![
+            Rules::Heap(Arc::new(HeapRules::new(ruleset, 2))),
+            Rules::Staircase,
+        ],
+        vec![vec![2, 2], vec![1, 1]],
+    );
+    let a = Engine::new(p.sum.clone(), Play::Normal)
+        .analyse(&p.state)
+        .unwrap();
+    let heap_moves: Vec<usize> = a
+        .winning_moves
+        .iter()
+        .filter_map(|m| match &m.action {
+            Action::Heap { heap, from: 2, to } if to == &[1] => Some(*heap),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heap_moves, vec![0, 1]);
+    assert_eq!(a.winning_moves.len(), 3);
 }

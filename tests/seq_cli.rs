@@ -401,3 +401,69 @@ fn no_fill_computes_every_value_and_agrees_with_the_filled_run() {
     let kayles = json(&["seq", "kayles", "--to", "5000"]);
     assert!(kayles["filled_from"].is_u64(), "{kayles}");
 }
+
+#[test]
+fn seq_at_gives_kayles_at_ten_to_the_eighteen_through_its_proved_period() {
+    // Period 12 from 71; 10^18 ≡ 4 (mod 12), and G(76) = 1.
+    grundy()
+        .args(["seq", "kayles", "--at", "1000000000000000000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "value: G(1000000000000000000) = 1\n",
+        ))
+        .stdout(predicate::str::contains("period 12 from heap 71 — proved"));
+    let v = json(&["seq", "kayles", "--at", "1000000000000000000000000000000"]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["reduced"], 76);
+    assert_eq!(v["proved"], true);
+    // The heap and the laps are exact JSON numbers, not rounded floats.
+    assert_eq!(v["heap"].to_string(), "1000000000000000000000000000000");
+    assert_eq!(v["laps"].to_string(), "83333333333333333333333333327");
+}
+
+#[test]
+fn seq_at_gives_an_arithmetic_period_beyond_64_bits() {
+    let v = json(&[
+        "seq",
+        "allbut:2,5,7,8",
+        "--at",
+        "123456789012345678901234567890",
+    ]);
+    // G(n + 30) = G(n) + 10 from heap 0, and G(0) = 0: G(30k) = 10k.
+    assert_eq!(v["value"].to_string(), "41152263004115226300411522630");
+    assert_eq!(v["saltus"], 10);
+}
+
+#[test]
+fn seq_at_without_a_proved_period_is_a_clear_error() {
+    grundy()
+        .args([
+            "seq",
+            "0.007",
+            "--at",
+            "100000000000",
+            "--budget",
+            "3000",
+            "-q",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no period of 0.007 is proved within heaps 0..=3000, so G(100000000000) is not known",
+        ));
+    // Within the budget the heap is simply computed.
+    let v = json(&["seq", "0.007", "--at", "500"]);
+    assert_eq!(v["value"], 8);
+    for bad in [
+        vec!["seq", "kayles", "--at", "-1"],
+        vec!["seq", "kayles", "--at", "1e9"],
+        vec!["seq", "kayles", "--at", "5", "--values"],
+        vec!["seq", "kayles", "--at", "5", "--to", "9"],
+        vec!["seq", "kayles", "--budget", "9", "--to", "9"],
+        vec!["seq", "kayles", "--at", "5", "--budget", "600000000"],
+        vec!["seq", "kayles"],
+    ] {
+        grundy().args(&bad).assert().code(2);
+    }
+}

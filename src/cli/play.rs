@@ -219,7 +219,19 @@ pub fn play_game(
                 };
                 match engine.sum().apply(&state, &m) {
                     Ok(next) => {
-                        writeln!(out, "you: {}", notation::describe_move(&m))?;
+                        // From an N-position, say whether the move wins: it does exactly when it
+                        // leads to a P-position, as listed by `grundy solve`.
+                        let verdict =
+                            if engine.outcome(&state).map_err(Failure::invalid)? == Outcome::N {
+                                if engine.outcome(&next).map_err(Failure::invalid)? == Outcome::P {
+                                    "   — a winning move"
+                                } else {
+                                    "   — not a winning move ('hint' shows one)"
+                                }
+                            } else {
+                                ""
+                            };
+                        writeln!(out, "you: {}{verdict}", notation::describe_move(&m))?;
                         history.push(std::mem::replace(&mut state, next));
                         write_position(out, &p, &state)?;
                         human_turn = false;

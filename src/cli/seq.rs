@@ -6,8 +6,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use grundy::families::heap::checkpoint::{self, CheckpointError};
+use grundy::families::heap::one_heap::{HeapValue, value_of_heap};
 use grundy::families::heap::{Analysis, Kind, MAX_TO, Ruleset, Sequencer};
 use grundy::report::seq::{SeqReport, plot_title};
+use num_bigint::BigUint;
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
@@ -21,8 +23,16 @@ pub struct Args {
     #[arg(allow_hyphen_values = true)]
     pub ruleset: String,
     /// Compute the values of heaps 0..=N.
-    #[arg(long, value_parser = parse_u64, allow_hyphen_values = true)]
-    pub to: u64,
+    #[arg(long, value_parser = parse_u64, allow_hyphen_values = true, required_unless_present = "at", conflicts_with = "at")]
+    pub to: Option<u64>,
+    /// The value of one heap of N counters, N of any size (10^18, or beyond 64 bits), through the
+    /// proved period: computes heaps until a period is proved (or N is reached), at most --budget.
+    #[arg(long, value_name = "N", value_parser = parse_heap, allow_hyphen_values = true, conflicts_with_all = ["values", "plot", "checkpoint", "no_fill"])]
+    pub at: Option<BigUint>,
+    /// With --at: compute at most heaps 0..=B while looking for a proved period [default:
+    /// 10000000].
+    #[arg(long, value_name = "B", value_parser = parse_u64)]
+    pub budget: Option<u64>,
     /// Print the values, one line `n G(n)` per heap, after the summary.
     #[arg(long)]
     pub values: bool,
@@ -51,6 +61,28 @@ pub struct Args {
     pub threads: Option<u64>,
 }
 
+/// The default --budget of `--at`: 10^7 heaps (seconds for most games, tens of MB).
+const DEFAULT_BUDGET: u64 = 10_000_000;
+
+/// A heap size of any length, in decimal.
+fn parse_heap(s: &str) -> Result<BigUint, String> {
+    let t = s.trim().replace('_', "");
+    if t.starts_with('-') {
+        return Err(format!(
+            "'{s}' is negative; a heap has a non-negative number of counters"
+        ));
+    }
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "'{s}' is not a non-negative integer (decimal digits)"
+        ));
+    }
+    if t.len() > 10_000 {
+        return Err(format!("'{}...' has more than 10000 digits", &t[..20]));
+    }
+    t.parse::<BigUint>().map_err(|e| format!("'{s}': {e}"))
+}
+
 fn checkpoint_failure(e: CheckpointError) -> Failure {
     match e {
         CheckpointError::Io { .. } => Failure::io(e),
@@ -63,13 +95,20 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         .ruleset
         .parse()
         .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", args.ruleset)))?;
-    if args.to > MAX_TO as u64 {
+    if args.budget.is_some() && args.at.is_none() {
         return Err(Failure::invalid(anyhow::anyhow!(
-            "--to {} is beyond the supported limit {MAX_TO} (all values are kept in memory)",
-            args.to
+            "--budget is for --at N (the value of one heap); --to computes every heap up to its bound"
         )));
     }
-    let to = args.to as usize;
+    let to = match (args.to, &args.at) {
+        (Some(to), _) if to > MAX_TO as u64 => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--to {to} is beyond the supported limit {MAX_TO} (all values are kept in memory); for the value of one larger heap use --at N"
+            )));
+        }
+        (Some(to), _) => to as usize,
+        (None, _) => 0,
+    };
     if let Some(p) = &args.plot {
         let ext = p
             .extension()
@@ -101,6 +140,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         .build()
         .map_err(|e| Failure::io(anyhow::anyhow!("cannot start worker threads: {e}")))?;
     let started = Instant::now();
+    if let Some(n) = &args.at {
+        let bar = Bar::new(args.quiet);
+        let v = pool
+            .install(|| value_of_heap(&ruleset, n, args.budget.unwrap_or(DEFAULT_BUDGET), &bar))
+            .map_err(Failure::invalid)?;
+        return write_heap_value(out, &args, &ruleset, &v, started.elapsed());
+    }
     let analysis = pool.install(|| compute(&args, &ruleset, to))?;
     let elapsed = started.elapsed();
     if let Some(p) = &args.plot {
@@ -218,6 +264,70 @@ fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {
         "checksum (CRC-32 of the values as u32 LE): {:08x}",
         a.checksum()
     )?;
+    writeln!(out, "time: {:.3} s", elapsed.as_secs_f64())?;
+    Ok(())
+}
+
+/// `--at N`: the value of one heap, and how it follows from the proved period.
+fn write_heap_value(
+    out: &mut dyn Write,
+    args: &Args,
+    r: &Ruleset,
+    v: &HeapValue,
+    elapsed: Duration,
+) -> CmdResult {
+    // Big numbers as JSON numbers (serde_json's arbitrary precision), never rounded.
+    let number = |x: &BigUint| -> serde_json::Value {
+        serde_json::Value::Number(x.to_string().parse().expect("decimal digits"))
+    };
+    if args.json {
+        let p = v.period;
+        let report = serde_json::json!({
+            "ruleset": r.to_string(),
+            "name": r.name(),
+            "heap": number(&v.heap),
+            "value": number(&v.value),
+            "period": p.map(|p| p.period),
+            "preperiod": p.map(|p| p.preperiod),
+            "saltus": p.map(|p| p.saltus),
+            "proved": p.is_some_and(|p| p.proved),
+            "reduced": v.reduced,
+            "laps": number(&v.laps),
+            "computed": v.computed,
+        });
+        return write_json(out, &report);
+    }
+    let name = r.name().map(|n| format!(" ({n})")).unwrap_or_default();
+    writeln!(out, "ruleset: {r}{name}")?;
+    writeln!(out, "heap: {}", v.heap)?;
+    writeln!(out, "value: G({}) = {}", v.heap, v.value)?;
+    match v.period {
+        None => writeln!(out, "by: computing every heap up to {}", v.reduced)?,
+        Some(p) if p.saltus > 0 => writeln!(
+            out,
+            "by: arithmetic period {} from heap {} with saltus {} — proved by {}: G(n) = G({}) + {} · {} = {} + {}",
+            p.period,
+            p.preperiod,
+            p.saltus,
+            theorem(r),
+            v.reduced,
+            p.saltus,
+            v.laps,
+            v.value.clone() - &v.laps * BigUint::from(p.saltus),
+            &v.laps * BigUint::from(p.saltus),
+        )?,
+        Some(p) => writeln!(
+            out,
+            "by: period {} from heap {} — proved by {}: G(n) = G({}), as n ≡ {} (mod {})",
+            p.period,
+            p.preperiod,
+            theorem(r),
+            v.reduced,
+            v.reduced % p.period,
+            p.period
+        )?,
+    }
+    writeln!(out, "computed: heaps 0..={}", v.computed - 1)?;
     writeln!(out, "time: {:.3} s", elapsed.as_secs_f64())?;
     Ok(())
 }

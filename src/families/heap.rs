@@ -12,6 +12,7 @@
 //!   period once proved) and [`Analysis`] (values, period, [`Analysis::value_at`] for any heap
 //!   when the period is proved);
 //! * [`periodicity`]: period detection and the theorems that prove it;
+//! * [`one_heap`]: the value of one heap of any size through a proved period;
 //! * [`checkpoint`]: atomic, checksummed checkpoints.
 //!
 //! ```
@@ -31,6 +32,7 @@
 
 pub mod checkpoint;
 pub mod naive;
+pub mod one_heap;
 pub mod periodicity;
 pub mod ruleset;
 pub mod sequence;
@@ -289,6 +291,8 @@ mod tests {
                 let mut p = sparse::Sparse::new(&c).unwrap();
                 p.set_parallel_thresholds(3, 5, 0);
                 p.set_batch_threshold(if *threads == 2 { 0 } else { 50 });
+                // Epochs of a few heaps: the helpers are switched on and off all along.
+                p.set_adaptive_epoch(std::time::Duration::ZERO);
                 p.extend_to_threads(cut, *threads).unwrap();
                 p.extend_to_threads(to, *threads).unwrap();
                 prop_assert_eq!(p.values(), &want[..], "{} with {} threads", rs, threads);

@@ -76,8 +76,15 @@ impl Rules {
         })
     }
 
-    /// Every move of this component to a state of value `target` (finite), in the kind's order
-    /// (as in [`Rules::moves`], equal heaps of a heap game count once).
+    /// Every move of this component to a state of value `target` (finite), in the kind's order.
+    ///
+    /// One rule for every kind: a move is an action, so two equal heaps (of Nim or of a heap
+    /// game), two tokens on one vertex, or two chip moves sending chips to different successors
+    /// are different moves and all are listed, as in [`Rules::moves`]. The one exception is a
+    /// chip component whose winning moves number more than [`CHIP_MOVE_LISTING_LIMIT`] (a vertex
+    /// with a large `K` sends its extra chips in pairs in astronomically many ways): there each
+    /// class of moves with the same effect on values is listed once, its pairs on the smallest
+    /// successor.
     pub fn moves_to_value(&self, s: &[u64], target: Nimber) -> Vec<Action> {
         match self {
             Rules::Nim => nim::moves_to_value(s, target.0)
@@ -107,9 +114,6 @@ impl Rules {
                 let total = h.value(s);
                 let mut out = Vec::new();
                 for (heap, &from) in s.iter().enumerate() {
-                    if s[..heap].contains(&from) {
-                        continue; // a move on an equal heap leaves the same heaps
-                    }
                     let want = target + total + h.values[from as usize];
                     out.extend(
                         h.moves(from)
@@ -121,21 +125,48 @@ impl Rules {
                 out
             }
             Rules::Graph(_) => self.moves_to(s, &LoopyValue::Finite(target)),
-            Rules::Chips(c) => c
-                .game
-                .moves_to_value(s, target)
-                .expect("validated chip game: at most 24 successors per vertex")
-                .into_iter()
-                .map(|m| {
-                    let mut targets: Vec<u64> = m.targets.iter().map(|&v| v as u64).collect();
-                    targets.extend(std::iter::repeat_n(m.pad as u64, 2 * m.pairs as usize));
-                    targets.sort_unstable();
-                    Action::Chips {
-                        vertex: m.vertex as u64,
-                        targets,
+            Rules::Chips(c) => {
+                let classes = c
+                    .game
+                    .moves_to_value(s, target)
+                    .expect("validated chip game: at most 24 successors per vertex");
+                let members = classes
+                    .iter()
+                    .map(|m| {
+                        let d = c.game.successors(m.vertex).len() as u128;
+                        super::extra::multisets(d, m.pairs as u128)
+                    })
+                    .fold(0u128, u128::saturating_add);
+                let mut out = Vec::new();
+                for m in classes {
+                    let odd: Vec<u64> = m.targets.iter().map(|&v| v as u64).collect();
+                    let succ = c.game.successors(m.vertex);
+                    if members <= CHIP_MOVE_LISTING_LIMIT as u128 {
+                        // Every way to place the pairs: multisets of `pairs` successors.
+                        for_each_multiset(succ.len(), m.pairs as usize, |pairs| {
+                            let mut targets = odd.clone();
+                            for &i in pairs {
+                                targets.extend([succ[i] as u64; 2]);
+                            }
+                            targets.sort_unstable();
+                            out.push(Action::Chips {
+                                vertex: m.vertex as u64,
+                                targets,
+                            });
+                        });
+                    } else {
+                        let mut targets = odd;
+                        targets.extend(std::iter::repeat_n(m.pad as u64, 2 * m.pairs as usize));
+                        targets.sort_unstable();
+                        out.push(Action::Chips {
+                            vertex: m.vertex as u64,
+                            targets,
+                        });
                     }
-                })
-                .collect(),
+                }
+                out.sort();
+                out
+            }
         }
     }
 
@@ -197,9 +228,10 @@ impl Rules {
         }
     }
 
-    /// Every move from `s`, in the kind's order. Heaps of a heap game form a multiset: of several
-    /// equal heaps only the first is moved (the others would leave the same heaps). The number of moves is [`Rules::move_bound`] at
-    /// most: check it before calling this on large states.
+    /// Every move from `s`, in the kind's order: every action, so equal heaps and tokens on one
+    /// vertex each have their own moves (see [`Rules::distinct_moves`] for a search, which needs
+    /// only one of them). The number of moves is [`Rules::move_bound`] at most: check it before
+    /// calling this on large states.
     pub fn moves(&self, s: &[u64], out: &mut Vec<Action>) {
         match self {
             Rules::Nim => {
@@ -221,9 +253,6 @@ impl Rules {
             }
             Rules::Heap(h) => {
                 for (heap, &from) in s.iter().enumerate() {
-                    if s[..heap].contains(&from) {
-                        continue; // a move on an equal heap leaves the same heaps
-                    }
                     out.extend(
                         h.moves(from)
                             .into_iter()
@@ -263,6 +292,24 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// The moves from `s` up to the symmetry of equal parts: for the kinds whose state is a
+    /// multiset (see [`Rules::is_unordered`]: Nim, heap games, graph tokens), of several equal
+    /// heaps or tokens on one vertex only the first is moved, since the others reach the same
+    /// multiset. Every position reachable in one move is reached; a search needs no more.
+    pub fn distinct_moves(&self, s: &[u64], out: &mut Vec<Action>) {
+        if !self.is_unordered() {
+            return self.moves(s, out);
+        }
+        let mut all = Vec::new();
+        self.moves(s, &mut all);
+        out.extend(all.into_iter().filter(|a| match a {
+            Action::Nim { heap: j, .. }
+            | Action::Heap { heap: j, .. }
+            | Action::Graph { token: j, .. } => !s[..*j].contains(&s[*j]),
+            _ => true,
+        }));
     }
 
     /// A few moves from `s` that each change the least (take one counter, slide one cell, ...):
@@ -597,6 +644,29 @@ fn heap_move_bound(h: &HeapRules, n: u64) -> u128 {
             }
         }
         _ => n,
+    }
+}
+
+/// The most winning moves of one chip component that are listed one by one (100,000); beyond it,
+/// one move per class of moves with the same effect on values (see [`Rules::moves_to_value`]).
+pub const CHIP_MOVE_LISTING_LIMIT: usize = 100_000;
+
+/// Calls `f` with every multiset of `k` indices from `0..n`, as a non-decreasing list.
+fn for_each_multiset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if n == 0 {
+        if k == 0 {
+            f(&[]);
+        }
+        return;
+    }
+    let mut seq = vec![0usize; k];
+    loop {
+        f(&seq);
+        let Some(j) = (0..k).rev().find(|&j| seq[j] + 1 < n) else {
+            return;
+        };
+        let next = seq[j] + 1;
+        seq[j..].iter_mut().for_each(|x| *x = next);
     }
 }
 

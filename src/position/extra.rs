@@ -1,13 +1,10 @@
 //! Components whose families live in other parts of the library: heap games
 //! ([`crate::families::heap`]), token games on graphs ([`crate::families::digraph`]) and the chip
-//! game ([`crate::families::chips`]) — reading them from a position file, and their rules.
+//! game ([`crate::families::chips`]) — their rules and values. (Position files are read in
+//! [`super::file`], which builds these; this module depends on the families alone.)
 
 use std::fmt;
-use std::path::Path;
-use std::sync::Arc;
 
-use super::file::{FieldReader, PositionError};
-use super::{Rules, State};
 use crate::families::chips::{ChipGame, MAX_ENUMERATED_SUCCESSORS};
 use crate::families::digraph::{self, Digraph, GraphValues};
 use crate::families::heap::{Kind, Ruleset};
@@ -75,7 +72,7 @@ pub struct ChipRules {
 }
 
 /// `C(n + k - 1, k)`, saturating: the number of multisets of size `k` from `n` kinds.
-fn multisets(n: u128, k: u128) -> u128 {
+pub(crate) fn multisets(n: u128, k: u128) -> u128 {
     if n == 0 {
         return 0;
     }
@@ -237,89 +234,5 @@ impl GraphRules {
     /// The value of tokens on `tokens` (Smith's sum rules).
     pub fn value(&self, tokens: &[u64]) -> LoopyValue {
         LoopyValue::sum(tokens.iter().map(|&t| self.values.get(t as u32)))
-    }
-}
-
-/// Read a `heap`, `graph` or `chips` component.
-pub(super) fn parse_component(
-    f: &FieldReader<'_, '_, '_>,
-    kind: &str,
-    base: &Path,
-) -> Result<(Rules, State), PositionError> {
-    match kind {
-        "heap" => {
-            let text = f.string("ruleset")?;
-            let ruleset: Ruleset = text
-                .parse()
-                .map_err(|e| f.err("ruleset", format!("'{text}': {e}")))?;
-            let heaps = f.numbers("heaps")?;
-            let max = heaps.iter().copied().max().unwrap_or(0);
-            let limit = heap_size_limit(&ruleset);
-            if max > limit {
-                return Err(f.err(
-                    "heaps",
-                    format!(
-                        "a heap of {max} is too large: components of {ruleset} support heaps up to {limit}"
-                    ),
-                ));
-            }
-            Ok((Rules::Heap(Arc::new(HeapRules::new(ruleset, max))), heaps))
-        }
-        "graph" => {
-            let file = f.string("file")?;
-            let vertices = if f.has("vertices") {
-                let n = f.number("vertices")?;
-                let n = usize::try_from(n)
-                    .ok()
-                    .filter(|&n| n <= digraph::MAX_VERTICES)
-                    .ok_or_else(|| {
-                        f.err(
-                            "vertices",
-                            format!("{n} is more than the limit of {}", digraph::MAX_VERTICES),
-                        )
-                    })?;
-                Some(n)
-            } else {
-                None
-            };
-            let tokens = f.numbers("tokens")?;
-            let path = base.join(&file);
-            let graph = digraph::read_graph(&path, vertices)
-                .map_err(|e| f.err("file", format!("cannot use graph file: {e}")))?;
-            digraph::sum::check_tokens(&graph, &tokens)
-                .map_err(|e| f.err("tokens", e.to_string()))?;
-            Ok((Rules::Graph(Arc::new(GraphRules::new(file, graph))), tokens))
-        }
-        _ => {
-            let file = f.string("file")?;
-            let k = f.numbers("k")?;
-            let chips = f.numbers("values")?;
-            if chips.len() != k.len() {
-                return Err(f.err(
-                    "values",
-                    format!(
-                        "{} chip counts, but \"k\" has {} entries (one per vertex)",
-                        chips.len(),
-                        k.len()
-                    ),
-                ));
-            }
-            let k32 = k
-                .iter()
-                .enumerate()
-                .map(|(i, &x)| {
-                    u32::try_from(x)
-                        .map_err(|_| f.err("k", format!("element {i} is {x}, too large")))
-                })
-                .collect::<Result<Vec<u32>, _>>()?;
-            let path = base.join(&file);
-            let graph = digraph::read_graph(&path, Some(k.len()))
-                .map_err(|e| f.err("file", format!("cannot use chip-game file: {e}")))?;
-            let edges: Vec<(u32, u32)> = graph.edges().collect();
-            let game = ChipGame::new(k.len(), &edges, k32)
-                .map_err(|e| f.err("file", format!("{file}: {e}")))?;
-            let rules = ChipRules::new(file, game).map_err(|e| f.err("k", e))?;
-            Ok((Rules::Chips(Arc::new(rules)), chips))
-        }
     }
 }

@@ -24,13 +24,18 @@
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use thiserror::Error;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::extra::{ChipRules, GraphRules, HeapRules, heap_size_limit};
 use super::{Position, Rules, State};
+use crate::families::chips::ChipGame;
 use crate::families::coins::Strip;
+use crate::families::digraph;
+use crate::families::heap::Ruleset;
 
 /// Where in a position file an error is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -309,12 +314,12 @@ fn parse_component(
             let strip = Strip::new(length, &cells).map_err(|e| f.err("cells", e.to_string()))?;
             Ok((Rules::Coins { length }, strip.cells().to_vec()))
         }
-        other => super::extra::parse_component(&f, other, base),
+        other => parse_family_component(&f, other, base),
     }
 }
 
 /// Typed access to the fields of one component table, with errors naming the field.
-pub(super) struct FieldReader<'a, 't, 'i> {
+struct FieldReader<'a, 't, 'i> {
     ctx: Ctx<'a>,
     fields: &'a Fields<'t, 'i>,
 }
@@ -335,18 +340,18 @@ impl FieldReader<'_, '_, '_> {
     }
 
     /// An error in field `name` (at its line, or the table's when absent).
-    pub(super) fn err(&self, name: &str, message: String) -> PositionError {
+    fn err(&self, name: &str, message: String) -> PositionError {
         let span = self.get(name).map_or(self.ctx.span.clone(), |v| v.span());
         self.ctx.err(Some(name), span, message)
     }
 
     /// True when the field is present.
-    pub(super) fn has(&self, name: &str) -> bool {
+    fn has(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
 
     /// A required string field.
-    pub(super) fn string(&self, name: &str) -> Result<String, PositionError> {
+    fn string(&self, name: &str) -> Result<String, PositionError> {
         let v = self.required(name)?;
         match v.get_ref() {
             DeValue::String(s) => Ok(s.to_string()),
@@ -358,13 +363,13 @@ impl FieldReader<'_, '_, '_> {
     }
 
     /// A required non-negative integer field.
-    pub(super) fn number(&self, name: &str) -> Result<u64, PositionError> {
+    fn number(&self, name: &str) -> Result<u64, PositionError> {
         let v = self.required(name)?;
         to_u64(v.get_ref()).map_err(|m| self.err(name, m))
     }
 
     /// A required array of non-negative integers.
-    pub(super) fn numbers(&self, name: &str) -> Result<Vec<u64>, PositionError> {
+    fn numbers(&self, name: &str) -> Result<Vec<u64>, PositionError> {
         let v = self.required(name)?;
         let DeValue::Array(items) = v.get_ref() else {
             return Err(self.err(
@@ -417,5 +422,90 @@ fn to_u64(v: &DeValue<'_>) -> Result<u64, String> {
             "{}, expected a non-negative integer",
             type_name(other)
         )),
+    }
+}
+
+/// Read a `heap`, `graph` or `chips` component (families with rules of their own, see
+/// [`super::extra`]).
+fn parse_family_component(
+    f: &FieldReader<'_, '_, '_>,
+    kind: &str,
+    base: &Path,
+) -> Result<(Rules, State), PositionError> {
+    match kind {
+        "heap" => {
+            let text = f.string("ruleset")?;
+            let ruleset: Ruleset = text
+                .parse()
+                .map_err(|e| f.err("ruleset", format!("'{text}': {e}")))?;
+            let heaps = f.numbers("heaps")?;
+            let max = heaps.iter().copied().max().unwrap_or(0);
+            let limit = heap_size_limit(&ruleset);
+            if max > limit {
+                return Err(f.err(
+                    "heaps",
+                    format!(
+                        "a heap of {max} is too large: components of {ruleset} support heaps up to {limit}"
+                    ),
+                ));
+            }
+            Ok((Rules::Heap(Arc::new(HeapRules::new(ruleset, max))), heaps))
+        }
+        "graph" => {
+            let file = f.string("file")?;
+            let vertices = if f.has("vertices") {
+                let n = f.number("vertices")?;
+                let n = usize::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= digraph::MAX_VERTICES)
+                    .ok_or_else(|| {
+                        f.err(
+                            "vertices",
+                            format!("{n} is more than the limit of {}", digraph::MAX_VERTICES),
+                        )
+                    })?;
+                Some(n)
+            } else {
+                None
+            };
+            let tokens = f.numbers("tokens")?;
+            let path = base.join(&file);
+            let graph = digraph::read_graph(&path, vertices)
+                .map_err(|e| f.err("file", format!("cannot use graph file: {e}")))?;
+            digraph::sum::check_tokens(&graph, &tokens)
+                .map_err(|e| f.err("tokens", e.to_string()))?;
+            Ok((Rules::Graph(Arc::new(GraphRules::new(file, graph))), tokens))
+        }
+        _ => {
+            let file = f.string("file")?;
+            let k = f.numbers("k")?;
+            let chips = f.numbers("values")?;
+            if chips.len() != k.len() {
+                return Err(f.err(
+                    "values",
+                    format!(
+                        "{} chip counts, but \"k\" has {} entries (one per vertex)",
+                        chips.len(),
+                        k.len()
+                    ),
+                ));
+            }
+            let k32 = k
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    u32::try_from(x)
+                        .map_err(|_| f.err("k", format!("element {i} is {x}, too large")))
+                })
+                .collect::<Result<Vec<u32>, _>>()?;
+            let path = base.join(&file);
+            let graph = digraph::read_graph(&path, Some(k.len()))
+                .map_err(|e| f.err("file", format!("cannot use chip-game file: {e}")))?;
+            let edges: Vec<(u32, u32)> = graph.edges().collect();
+            let game = ChipGame::new(k.len(), &edges, k32)
+                .map_err(|e| f.err("file", format!("{file}: {e}")))?;
+            let rules = ChipRules::new(file, game).map_err(|e| f.err("k", e))?;
+            Ok((Rules::Chips(Arc::new(rules)), chips))
+        }
     }
 }

@@ -93,7 +93,7 @@ impl ImpartialGame for Packed {
         let mut buf: Vec<u8> = Vec::with_capacity(key.len() + 16);
         for (i, (r, s)) in self.sum.components.iter().zip(&state).enumerate() {
             actions.clear();
-            r.moves(s, &mut actions);
+            r.distinct_moves(s, &mut actions);
             for a in &actions {
                 next.clear();
                 next.extend_from_slice(s);

@@ -54,6 +54,7 @@
 use thiserror::Error;
 
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::ruleset::{Code, Kind, Ruleset};
 use super::spin_pool::{self, SpinPool};
@@ -91,6 +92,14 @@ const POOL_MIN_WORK: u64 = 1 << 10;
 const POOL_MIN_HEAPS: usize = 1 << 10;
 /// Rings of cached split values longer than this are not kept (codes with far-apart split digits).
 const RING_MAX: usize = 64;
+/// Helper threads are judged over epochs of this much wall time (see [`Adaptive`]).
+const EPOCH: Duration = Duration::from_millis(20);
+/// Epochs between trials of the mode not in use: from this many, doubling while trials lose...
+const PROBE_MIN: u32 = 4;
+/// ... up to this many.
+const PROBE_MAX: u32 = 64;
+/// Helpers are used only while they make the computation at least this much faster.
+const HELPERS_GAIN: f64 = 1.1;
 
 /// Work done so far by a [`Sparse`] computation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -175,6 +184,80 @@ pub struct Sparse {
     rare_at_rebuild: usize,
     /// Whether the current split came from a mask (all values classified) or greedily.
     mask: Option<u16>,
+    /// Whether helper threads are used at present, judged by measured speed.
+    adapt: Adaptive,
+}
+
+/// Decides, epoch by epoch, whether the helper threads are used, by measuring both ways.
+///
+/// Helpers pay only while they run: on a machine whose other cores are busy (another process, a
+/// build), a descheduled helper stalls every heap that waits for it, and a spinning one takes CPU
+/// time from the caller, so two threads can be slower than one. The computation runs in epochs
+/// (about [`EPOCH`] of wall time each) in the chosen mode, and now and then one epoch in the other
+/// mode (a trial); the mode of higher speed (heaps per second, helpers needing a gain of
+/// [`HELPERS_GAIN`]) is kept. A trial that loses doubles the epochs until the next one (from
+/// [`PROBE_MIN`] to [`PROBE_MAX`]), so a busy machine costs at most about one epoch in
+/// `PROBE_MAX` run the slow way. Values never depend on the mode, only the speed.
+#[derive(Clone, Debug)]
+struct Adaptive {
+    /// The chosen mode: helpers used.
+    helpers: bool,
+    /// Epochs in the chosen mode before the next trial of the other.
+    until_trial: u32,
+    /// Current distance between trials.
+    interval: u32,
+    /// Heaps per second of the last judged epoch in the chosen mode (0: none yet).
+    rate: f64,
+    /// Epoch length.
+    epoch: Duration,
+}
+
+impl Adaptive {
+    fn new(epoch: Duration) -> Adaptive {
+        Adaptive {
+            helpers: true,
+            until_trial: 1,
+            interval: PROBE_MIN,
+            rate: 0.0,
+            epoch,
+        }
+    }
+
+    /// Whether the next epoch uses the helpers.
+    fn next_uses_helpers(&self) -> bool {
+        if self.until_trial == 0 && self.rate > 0.0 {
+            !self.helpers
+        } else {
+            self.helpers
+        }
+    }
+
+    /// Record an epoch: `heaps` computed in `elapsed`, with or without helpers.
+    fn record(&mut self, helpers: bool, heaps: usize, elapsed: Duration) {
+        if elapsed < self.epoch / 2 {
+            return; // cut short (end of the range): too short to judge
+        }
+        let rate = heaps as f64 / elapsed.as_secs_f64().max(1e-9);
+        if helpers == self.helpers {
+            self.rate = rate;
+            self.until_trial = self.until_trial.saturating_sub(1);
+            return;
+        }
+        let (with, without) = if helpers {
+            (rate, self.rate)
+        } else {
+            (self.rate, rate)
+        };
+        let better = with > HELPERS_GAIN * without;
+        if better != self.helpers {
+            self.helpers = better;
+            self.rate = rate;
+            self.interval = PROBE_MIN;
+        } else {
+            self.interval = (self.interval * 2).min(PROBE_MAX);
+        }
+        self.until_trial = self.interval;
+    }
 }
 
 impl Sparse {
@@ -217,6 +300,7 @@ impl Sparse {
             next_rebuild: 64,
             rare_at_rebuild: 0,
             mask: None,
+            adapt: Adaptive::new(EPOCH),
         })
     }
 
@@ -310,18 +394,38 @@ impl Sparse {
         self.recent >= self.batch_min.min(POOL_MIN_WORK).saturating_mul(64)
     }
 
+    /// Tune the epochs over which the use of helper threads is judged (see [`Adaptive`]; 20 ms by
+    /// default). Only speed depends on it.
+    pub fn set_adaptive_epoch(&mut self, epoch: Duration) {
+        self.adapt = Adaptive::new(epoch);
+    }
+
     fn extend_with(&mut self, to: usize, pool: Option<&SpinPool>) -> Result<(), Overflow> {
-        let threads = pool.map_or(1, SpinPool::threads);
+        let Some(pool) = pool else {
+            while self.g.len() <= to {
+                self.step_with(None)?;
+            }
+            return Ok(());
+        };
+        let threads = pool.threads();
         while self.g.len() <= to {
-            let d = self.moves.dist.min(threads).min(to + 1 - self.g.len());
-            match pool {
-                Some(pool) if d >= 2 && self.recent >= self.batch_min.saturating_mul(64) => {
+            // One epoch in the mode the measurements favour (or a trial of the other).
+            let helpers = self.adapt.next_uses_helpers();
+            let (start, n0) = (Instant::now(), self.g.len());
+            while self.g.len() <= to
+                && (self.g.len() < n0 + 8 || start.elapsed() < self.adapt.epoch)
+            {
+                let d = self.moves.dist.min(threads).min(to + 1 - self.g.len());
+                if !helpers {
+                    self.step_with(None)?;
+                } else if d >= 2 && self.recent >= self.batch_min.saturating_mul(64) {
                     self.step_batch(d, pool)?;
-                }
-                _ => {
-                    self.step_with(pool)?;
+                } else {
+                    self.step_with(Some(pool))?;
                 }
             }
+            self.adapt
+                .record(helpers, self.g.len() - n0, start.elapsed());
         }
         Ok(())
     }
