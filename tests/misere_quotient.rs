@@ -287,7 +287,7 @@ fn a_partial_quotient_refuses_heaps_beyond_it() {
 
 #[test]
 fn solve_uses_the_quotient_for_heap_sums_and_lists_every_winning_move() {
-    use grundy::position::{self, Action, Method};
+    use grundy::position::{self, Method};
     use grundy::solve::misere::Play;
     for code in ["0.77", "0.07", "0.75", "0.137"] {
         let r: Ruleset = code.parse().unwrap();
