@@ -1214,3 +1214,61 @@ fn mark(g: &[u16], m: usize, lo: usize, hi: usize, seen: &mut [u8; 1 << 16]) {
         seen[(left[i] ^ right[len - 1 - i]) as usize] = 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    /// Runs epochs whose speed is `with` heaps/ms with the helpers and `without` heaps/ms alone,
+    /// returning the modes used.
+    fn run(a: &mut Adaptive, with: usize, without: usize, epochs: usize) -> Vec<bool> {
+        (0..epochs)
+            .map(|_| {
+                let helpers = a.next_uses_helpers();
+                let rate = if helpers { with } else { without };
+                a.record(helpers, 20 * rate, 20 * MS);
+                helpers
+            })
+            .collect()
+    }
+
+    #[test]
+    fn helpers_slower_than_one_thread_are_dropped_and_tried_ever_more_rarely() {
+        let mut a = Adaptive::new(20 * MS);
+        let modes = run(&mut a, 5, 9, 400);
+        // The first epoch with helpers, a trial alone, then alone except for rarer trials.
+        assert_eq!(&modes[..3], &[true, false, false]);
+        let trials: Vec<usize> = (3..400).filter(|&i| modes[i]).collect();
+        let gaps: Vec<usize> = trials.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(gaps.windows(2).all(|w| w[1] >= w[0]), "{gaps:?}");
+        assert!(trials.len() <= 12, "{trials:?}");
+        assert_eq!(gaps.last(), Some(&(PROBE_MAX as usize + 1)));
+    }
+
+    #[test]
+    fn helpers_that_pay_are_kept_and_one_thread_that_gets_faster_takes_over() {
+        let mut a = Adaptive::new(20 * MS);
+        let modes = run(&mut a, 16, 10, 200);
+        assert!(modes.iter().filter(|&&h| !h).count() <= 10, "{modes:?}");
+        // The other process stops sharing the machine... the other way round: helpers now slow.
+        let later = run(&mut a, 6, 10, 200);
+        assert!(!later[PROBE_MAX as usize + 2..].iter().all(|&h| h));
+        assert!(
+            later[100..].iter().filter(|&&h| h).count() <= 3,
+            "{later:?}"
+        );
+        // A gain below HELPERS_GAIN does not pay for the helpers.
+        let mut b = Adaptive::new(20 * MS);
+        let modes = run(&mut b, 105, 100, 100);
+        assert!(modes[10..].iter().filter(|&&h| h).count() <= 4, "{modes:?}");
+    }
+
+    #[test]
+    fn epochs_cut_short_are_not_judged() {
+        let mut a = Adaptive::new(20 * MS);
+        a.record(true, 1000, MS);
+        assert!(a.rate == 0.0 && a.next_uses_helpers());
+    }
+}
