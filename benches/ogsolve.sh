@@ -54,6 +54,7 @@ if [ "$BUSY" = 1 ]; then
     (while :; do :; done) &
     hog=$!
     trap 'kill "$hog" 2>/dev/null || true' EXIT
+    trap 'exit 130' INT TERM
     echo "busy machine: CPU hog running (pid $hog) for the whole run" >&2
 fi
 
