@@ -44,7 +44,7 @@ pub mod packed;
 
 pub use analysis::{Analysis, AnalysisError, Engine, Method, analyse};
 pub use component::{Rules, State};
-pub use file::{PositionError, parse_position, read_position};
+pub use file::{PositionError, parse_position, parse_position_with, read_position};
 pub use moves::{Action, Move};
 
 use crate::{ImpartialGame, LoopyValue, Nimber};

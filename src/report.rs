@@ -17,5 +17,6 @@
 pub mod count;
 pub mod graph;
 pub mod nim;
+pub mod retro;
 pub mod seq;
 pub mod solve;

@@ -104,6 +104,13 @@ pub enum TierError {
         /// The number of finished tiers.
         finished: u32,
     },
+    /// The progress sink asked to stop ([`crate::progress::Progress::cancelled`], checked before
+    /// each tier) with tiers `0..finished` done (and kept in the database directory, if any).
+    #[error("cancelled with {finished} tiers finished (tiers below {finished}); rerun to resume")]
+    Cancelled {
+        /// The number of finished tiers.
+        finished: u32,
+    },
 }
 
 impl TierError {

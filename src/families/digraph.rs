@@ -38,7 +38,7 @@ use std::path::Path;
 pub use csr::{Digraph, GraphBuildError, MAX_EDGES, MAX_VERTICES};
 pub use edge_list::{EdgeListError, EdgeListErrorKind, parse_edge_list, read_edge_list};
 
-use crate::progress::{Progress, Silent};
+use crate::progress::{Cancelled, Progress, Silent, Uncancellable};
 use crate::{LoopyValue, Nimber, Outcome};
 
 /// A graph file that cannot be read.
@@ -297,8 +297,23 @@ impl GraphValues {
 /// assert_eq!(v.get(0), LoopyValue::Finite(Nimber(2)));
 /// ```
 pub fn values(g: &Digraph, progress: &dyn Progress) -> GraphValues {
-    match acyclic::grundy_values(g, progress) {
+    try_values(g, &Uncancellable(progress))
+        .unwrap_or_else(|Cancelled| unreachable!("an Uncancellable sink never cancels"))
+}
+
+/// [`values`], stopping with [`Cancelled`] when `progress` asks ([`Progress::cancelled`],
+/// checked every 2^20 vertices of the acyclic pass, every 2^16 peeled vertices and once per phase
+/// of the loopy one).
+///
+/// ```
+/// use grundy::families::digraph::{Digraph, try_values};
+/// use grundy::progress::Silent;
+/// let g = Digraph::from_edges(2, &[(0, 1), (1, 0)]).unwrap(); // a 2-cycle: both draw
+/// assert!(!try_values(&g, &Silent).unwrap().is_acyclic());
+/// ```
+pub fn try_values(g: &Digraph, progress: &dyn Progress) -> Result<GraphValues, Cancelled> {
+    Ok(match acyclic::try_grundy_values(g, progress)? {
         Some(labels) => GraphValues::from_labels(g, labels, true),
-        None => GraphValues::from_labels(g, loopy::labels(g, progress), false),
-    }
+        None => GraphValues::from_labels(g, loopy::try_labels(g, progress)?, false),
+    })
 }

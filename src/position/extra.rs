@@ -7,8 +7,8 @@ use std::fmt;
 
 use crate::families::chips::{ChipGame, MAX_ENUMERATED_SUCCESSORS};
 use crate::families::digraph::{self, Digraph, GraphValues};
-use crate::families::heap::{Kind, Ruleset};
-use crate::progress::Silent;
+use crate::families::heap::{Kind, Ruleset, Sequencer};
+use crate::progress::{self, Cancelled, Progress, Silent};
 use crate::{LoopyValue, Nimber};
 
 /// The largest heap of a heap-game component: 10^5 (the value table is kept in memory and the
@@ -181,6 +181,23 @@ impl HeapRules {
         HeapRules { ruleset, values }
     }
 
+    /// [`HeapRules::new`], stopping with [`Cancelled`] when `progress` asks (checked between
+    /// chunks of at least 4096 heaps).
+    pub fn try_new(
+        ruleset: Ruleset,
+        max: u64,
+        progress: &dyn Progress,
+    ) -> Result<HeapRules, Cancelled> {
+        let mut seq = Sequencer::new(&ruleset);
+        seq.run(max as usize, progress, |_| progress::check(progress))?;
+        let values = seq
+            .values_u32()
+            .into_iter()
+            .map(|v| Nimber(u64::from(v)))
+            .collect();
+        Ok(HeapRules { ruleset, values })
+    }
+
     /// The ruleset's name and code, e.g. `kayles = 0.77`, or the code alone.
     pub fn title(&self) -> String {
         match self.ruleset.name() {
@@ -205,17 +222,30 @@ impl HeapRules {
 impl GraphRules {
     /// A graph (named `file` in messages) with the values of its vertices.
     pub fn new(file: String, graph: Digraph) -> GraphRules {
-        let values = digraph::values(&graph, &Silent);
+        match GraphRules::try_new(file, graph, &Silent) {
+            Ok(rules) => rules,
+            Err(Cancelled) => unreachable!("Silent never cancels"),
+        }
+    }
+
+    /// [`GraphRules::new`], stopping with [`Cancelled`] when `progress` asks (see
+    /// [`digraph::try_values`]).
+    pub fn try_new(
+        file: String,
+        graph: Digraph,
+        progress: &dyn Progress,
+    ) -> Result<GraphRules, Cancelled> {
+        let values = digraph::try_values(&graph, progress)?;
         let max_degree = (0..graph.vertex_count() as u32)
             .map(|v| graph.out_degree(v) as u64)
             .max()
             .unwrap_or(0);
-        GraphRules {
+        Ok(GraphRules {
             file,
             graph,
             values,
             max_degree,
-        }
+        })
     }
 
     /// The distinct successors of `v` (parallel edges give one move).

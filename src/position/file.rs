@@ -36,6 +36,7 @@ use crate::families::chips::ChipGame;
 use crate::families::coins::Strip;
 use crate::families::digraph;
 use crate::families::heap::Ruleset;
+use crate::progress::{Cancelled, Progress, Silent};
 
 /// Where in a position file an error is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +96,9 @@ pub enum PositionError {
         /// What is wrong.
         message: String,
     },
+    /// The progress sink asked to stop ([`parse_position_with`]).
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Read a position file; `file` fields inside are resolved relative to its folder.
@@ -118,6 +122,26 @@ pub fn read_position(path: &Path) -> Result<Position, PositionError> {
 ///     "component 0 (kind \"nim\"), field \"heaps\", line 3: element 1 is -4, expected a non-negative integer");
 /// ```
 pub fn parse_position(text: &str, base: &Path) -> Result<Position, PositionError> {
+    parse_position_with(text, base, &Silent)
+}
+
+/// [`parse_position`], stopping with [`PositionError::Cancelled`] when `progress` asks
+/// ([`Progress::cancelled`]) while the values of a heap or graph component are computed.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use grundy::position::{PositionError, parse_position_with};
+/// use grundy::progress::{Cancellable, Silent};
+/// let text = "[[component]]\nkind = \"heap\"\nruleset = \"grundys-game\"\nheaps = [9000]\n";
+/// let stop = AtomicBool::new(true);
+/// let e = parse_position_with(text, ".".as_ref(), &Cancellable::new(&Silent, &stop));
+/// assert!(matches!(e, Err(PositionError::Cancelled)));
+/// ```
+pub fn parse_position_with(
+    text: &str,
+    base: &Path,
+    progress: &dyn Progress,
+) -> Result<Position, PositionError> {
     let lines = LineIndex::new(text);
     let doc = DeTable::parse(text).map_err(|e| {
         let (line, column) = lines.line_col(e.span().map_or(0, |s| s.start));
@@ -163,7 +187,7 @@ pub fn parse_position(text: &str, base: &Path) -> Result<Position, PositionError
         let DeValue::Table(table) = t.get_ref() else {
             return Err(ctx.err(None, t.span(), "expected a table [[component]]".into()));
         };
-        let (r, s) = parse_component(ctx, table, base)?;
+        let (r, s) = parse_component(ctx, table, base, progress)?;
         rules.push(r);
         state.push(s);
     }
@@ -230,6 +254,7 @@ fn parse_component(
     mut ctx: Ctx<'_>,
     table: &DeTable<'_>,
     base: &Path,
+    progress: &dyn Progress,
 ) -> Result<(Rules, State), PositionError> {
     let mut fields: Fields<'_, '_> = table
         .iter()
@@ -314,7 +339,7 @@ fn parse_component(
             let strip = Strip::new(length, &cells).map_err(|e| f.err("cells", e.to_string()))?;
             Ok((Rules::Coins { length }, strip.cells().to_vec()))
         }
-        other => parse_family_component(&f, other, base),
+        other => parse_family_component(&f, other, base, progress),
     }
 }
 
@@ -431,6 +456,7 @@ fn parse_family_component(
     f: &FieldReader<'_, '_, '_>,
     kind: &str,
     base: &Path,
+    progress: &dyn Progress,
 ) -> Result<(Rules, State), PositionError> {
     match kind {
         "heap" => {
@@ -449,7 +475,9 @@ fn parse_family_component(
                     ),
                 ));
             }
-            Ok((Rules::Heap(Arc::new(HeapRules::new(ruleset, max))), heaps))
+            let rules = HeapRules::try_new(ruleset, max, progress)
+                .map_err(|Cancelled| PositionError::Cancelled)?;
+            Ok((Rules::Heap(Arc::new(rules)), heaps))
         }
         "graph" => {
             let file = f.string("file")?;
@@ -474,7 +502,9 @@ fn parse_family_component(
                 .map_err(|e| f.err("file", format!("cannot use graph file: {e}")))?;
             digraph::sum::check_tokens(&graph, &tokens)
                 .map_err(|e| f.err("tokens", e.to_string()))?;
-            Ok((Rules::Graph(Arc::new(GraphRules::new(file, graph))), tokens))
+            let rules = GraphRules::try_new(file, graph, progress)
+                .map_err(|Cancelled| PositionError::Cancelled)?;
+            Ok((Rules::Graph(Arc::new(rules)), tokens))
         }
         _ => {
             let file = f.string("file")?;

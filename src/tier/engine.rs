@@ -141,6 +141,9 @@ pub fn solve<G: TieredGame + ?Sized>(
         if opts.stop_after == Some(solved_now) {
             return Err(TierError::Stopped { finished: t });
         }
+        if opts.progress.cancelled() {
+            return Err(TierError::Cancelled { finished: t });
+        }
         let (values, remoteness, v) = if game.moves_within_tier() {
             solve_loopy_tier(game, &tiers, t, opts.progress)?
         } else {

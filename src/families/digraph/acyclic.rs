@@ -3,7 +3,7 @@
 //! recursion, so a path of 10^7 vertices is fine); [`topological_order`] is Kahn's (1962). Time `O(V + E)`, memory `O(V)` beyond the graph.
 
 use super::csr::Digraph;
-use crate::progress::Progress;
+use crate::progress::{self, Cancelled, Progress, Uncancellable};
 
 /// A topological order (every edge goes from an earlier to a later vertex), or `None` if the
 /// graph has a cycle (a self-loop counts). Kahn's algorithm on in-degree counters.
@@ -54,6 +54,16 @@ pub fn topological_order(g: &Digraph) -> Option<Vec<u32>> {
 /// assert_eq!(grundy_values(&g, &Silent), Some(vec![2, 1, 0]));
 /// ```
 pub fn grundy_values(g: &Digraph, progress: &dyn Progress) -> Option<Vec<u32>> {
+    try_grundy_values(g, &Uncancellable(progress))
+        .unwrap_or_else(|Cancelled| unreachable!("an Uncancellable sink never cancels"))
+}
+
+/// [`grundy_values`], stopping with [`Cancelled`] when `progress` asks (checked every 2^20
+/// finished vertices).
+pub fn try_grundy_values(
+    g: &Digraph,
+    progress: &dyn Progress,
+) -> Result<Option<Vec<u32>>, Cancelled> {
     const UNSEEN: u32 = u32::MAX;
     const OPEN: u32 = u32::MAX - 1;
     let n = g.vertex_count();
@@ -87,7 +97,7 @@ pub fn grundy_values(g: &Digraph, progress: &dyn Progress) -> Option<Vec<u32>> {
                         pushed = true;
                         break;
                     }
-                    OPEN => return None,
+                    OPEN => return Ok(None),
                     _ => {}
                 }
             }
@@ -110,11 +120,12 @@ pub fn grundy_values(g: &Digraph, progress: &dyn Progress) -> Option<Vec<u32>> {
             finished += 1;
             if finished & 0xF_FFFF == 0 {
                 progress.set(finished);
+                progress::check(progress)?;
             }
         }
     }
     progress.finish();
-    Some(value)
+    Ok(Some(value))
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@
 //! outcome is P iff `γ(u) = n` for finite `γ(u)`, and N iff `n ∈ K` (else a draw) for `∞(K)`.
 
 use super::csr::Digraph;
-use crate::progress::Progress;
+use crate::progress::{self, Cancelled, Progress, Uncancellable};
 
 /// Label of a vertex whose value is infinite.
 pub const INFINITE: u32 = u32::MAX;
@@ -62,6 +62,13 @@ const UNLABELED: u32 = u32::MAX - 1;
 /// assert_eq!(labels(&g, &Silent), vec![1, 0, 0, INFINITE]);
 /// ```
 pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
+    try_labels(g, &Uncancellable(progress))
+        .unwrap_or_else(|Cancelled| unreachable!("an Uncancellable sink never cancels"))
+}
+
+/// [`labels`], stopping with [`Cancelled`] when `progress` asks (checked every 2^16 peeled
+/// vertices and once per phase).
+pub fn try_labels(g: &Digraph, progress: &dyn Progress) -> Result<Vec<u32>, Cancelled> {
     let n = g.vertex_count();
     let rev = g.reverse();
     let mut label = vec![UNLABELED; n];
@@ -79,6 +86,9 @@ pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
     while head < peeled.len() {
         let x = peeled[head];
         head += 1;
+        if head & 0xFFFF == 0 {
+            progress::check(progress)?;
+        }
         let succ = g.successors(x);
         for &w in succ {
             let v = label[w as usize] as usize;
@@ -196,8 +206,9 @@ pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
             true
         });
         progress.set((n - active.len()) as u64);
+        progress::check(progress)?;
         phase += 1;
     }
     progress.finish();
-    label
+    Ok(label)
 }

@@ -6,13 +6,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use grundy::report::retro::{RetroReport, peak_bytes};
 use grundy::tier::{
     self, Analysis, SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram,
     fair_shares::FairShares,
 };
-use grundy::{LoopyValue, Outcome};
-use serde::Serialize;
-use serde_json::{Map, Value};
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, write_json};
@@ -114,39 +112,6 @@ fn build_game(args: &Args) -> Result<Box<dyn TieredGame>, Failure> {
     game.map_err(|e| Failure::invalid(anyhow::anyhow!(e)))
 }
 
-/// Peak resident memory of this process (Linux: VmHWM), in bytes.
-fn peak_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-#[derive(Serialize)]
-struct PositionReport {
-    text: String,
-    value: LoopyValue,
-    outcome: Outcome,
-    remoteness: Option<u64>,
-    winning_moves: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct Report {
-    game: String,
-    positions: u64,
-    tiers: u32,
-    counts: tier::database::Counts,
-    largest_value: Option<u64>,
-    values: Map<String, Value>,
-    position: PositionReport,
-    solved_tiers: u32,
-    option_visits: u64,
-    database: Option<String>,
-    seconds: f64,
-    peak_bytes: Option<u64>,
-}
-
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let started = Instant::now();
     let game = build_game(&args)?;
@@ -179,33 +144,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     .map_err(tier_failure)?;
     let a: Analysis = db.analyse(game.as_ref(), position).map_err(tier_failure)?;
     let stats = db.stats();
-    let mut values = Map::new();
-    for (v, c) in &stats.values {
-        values.insert(v.to_string(), Value::from(*c));
-    }
-    if stats.infinite > 0 {
-        values.insert("inf".into(), Value::from(stats.infinite));
-    }
-    let report = Report {
-        game: db.game_id().to_string(),
-        positions: stats.positions,
-        tiers: game.tiers(),
-        counts: stats.counts,
-        largest_value: stats.largest_value(),
-        values,
-        position: PositionReport {
-            text: game.format(a.position),
-            value: a.value.clone(),
-            outcome: a.outcome,
-            remoteness: a.remoteness,
-            winning_moves: a.winning_moves.iter().map(|&p| game.format(p)).collect(),
-        },
-        solved_tiers: db.solved_now(),
-        option_visits: db.option_visits(),
-        database: args.out.as_ref().map(|d| d.display().to_string()),
-        seconds: started.elapsed().as_secs_f64(),
-        peak_bytes: peak_bytes(),
-    };
+    let report = RetroReport::new(
+        game.as_ref(),
+        &db,
+        &a,
+        args.out.as_ref().map(|d| d.display().to_string()),
+        started.elapsed().as_secs_f64(),
+        peak_bytes(),
+    );
     if args.json {
         return write_json(out, &report);
     }
