@@ -7,7 +7,7 @@
 //! the default (`false`), behave exactly as without it. Those engines: the values of a graph
 //! ([`crate::families::digraph::try_values`]), position files
 //! ([`crate::position::parse_position_with`]) and tiered retrograde solves
-//! ([`crate::tier::solve`], between tiers).
+//! ([`crate::tier::solve`]: before each tier and after each block of an acyclic tier).
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;

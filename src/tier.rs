@@ -105,7 +105,8 @@ pub enum TierError {
         finished: u32,
     },
     /// The progress sink asked to stop ([`crate::progress::Progress::cancelled`], checked before
-    /// each tier) with tiers `0..finished` done (and kept in the database directory, if any).
+    /// each tier and after each block of an acyclic tier) with tiers `0..finished` done (and kept
+    /// in the database directory, if any).
     #[error("cancelled with {finished} tiers finished (tiers below {finished}); rerun to resume")]
     Cancelled {
         /// The number of finished tiers.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use grundy::families::digraph::{Digraph, try_values, values};
 use grundy::position::{PositionError, parse_position, parse_position_with};
 use grundy::progress::{Progress, Silent};
-use grundy::tier::{SolveOptions, TierError, TieredGame, chomp::Chomp, solve};
+use grundy::tier::{SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram, solve};
 
 /// A sink that asks to stop at its `at`-th check (1-based) and counts the checks.
 struct StopAt {
@@ -133,7 +133,9 @@ fn a_cancelled_retrograde_solve_keeps_its_finished_tiers_and_resumes_to_the_same
     let game = Chomp::new(3, 4).unwrap();
     let whole = solve(&game, &SolveOptions::default()).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let stop = StopAt::new(5); // checked before each tier: tiers 0..4 are solved
+    // checked before each tier and after each block of 4096 positions: every tier of a 3×4 box
+    // is one block, so the 9th check is the one before tier 4
+    let stop = StopAt::new(9);
     let opts = SolveOptions {
         dir: Some(dir.path().to_path_buf()),
         stop_after: None,
@@ -155,4 +157,34 @@ fn a_cancelled_retrograde_solve_keeps_its_finished_tiers_and_resumes_to_the_same
     assert_eq!(resumed.solved_now(), game.tiers() - 4);
     assert_eq!(resumed.checksums(), whole.checksums());
     assert_eq!(resumed.stats(), whole.stats());
+}
+
+#[test]
+fn a_retrograde_solve_stops_inside_a_tier_of_many_blocks() {
+    let game = Cram::new(4, 5).unwrap();
+    let never = StopAt::new(u64::MAX);
+    let whole = solve(
+        &game,
+        &SolveOptions {
+            progress: &never,
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    let checks = never.checks();
+    // more checks than tiers: some tier has several blocks, checked after each
+    assert!(checks > 2 * u64::from(game.tiers()), "{checks} checks");
+    let stop = StopAt::new(checks / 2);
+    let opts = SolveOptions {
+        progress: &stop,
+        ..SolveOptions::default()
+    };
+    match solve(&game, &opts) {
+        Err(TierError::Cancelled { finished }) => assert!(finished < game.tiers()),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("not cancelled"),
+    }
+    // the blocks running in parallel when it asked may still finish: a few more checks at most
+    assert!(stop.checks() < checks, "{} of {checks}", stop.checks());
+    assert_eq!(whole.stats().positions, 1 << 20);
 }

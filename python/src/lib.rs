@@ -6,9 +6,7 @@
 //! (`nim`, `solve`, `graph`, `count_heaps`), [`game`] (`Game`, your own games), [`convert`]
 //! (argument checks with the CLI's messages), [`interrupt`] (Ctrl-C).
 //!
-//! `grundy.retro` (tier databases, `grundy retro --json`) is added here once the library's
-//! retrograde command exists: a `retro` function in a new `retro.rs` next to [`reports`],
-//! registered below.
+//! [`retro`] (`retro`: tier databases of built-in games, `grundy retro --json`).
 
 mod convert;
 mod game;
@@ -16,6 +14,7 @@ mod heap;
 mod interrupt;
 mod nimber;
 mod reports;
+mod retro;
 
 use pyo3::prelude::*;
 
@@ -31,6 +30,6 @@ fn grundy_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reports::solve, m)?)?;
     m.add_function(wrap_pyfunction!(reports::graph, m)?)?;
     m.add_function(wrap_pyfunction!(reports::count_heaps, m)?)?;
-    // Here: m.add_function(wrap_pyfunction!(retro::retro, m)?)? once `grundy retro` exists.
+    m.add_function(wrap_pyfunction!(retro::retro, m)?)?;
     Ok(())
 }

@@ -7,7 +7,6 @@ use grundy::count::Arithmetic;
 use grundy::count::heap_family::{self, HeapFamilyError};
 use grundy::families::digraph::{self, Digraph, GraphError, sum};
 use grundy::position::{self, PositionError};
-use grundy::progress::Silent;
 use grundy::report::graph::GraphReport;
 use grundy::report::nim::NimReport;
 use grundy::report::solve::SolveReport;
@@ -18,7 +17,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::convert::{plain, report, to_toml, to_u64, to_u64_list, to_u128, type_name};
 use crate::heap::PyRuleset;
-use crate::interrupt::Interrupt;
+use crate::interrupt::{Interrupt, cancellable};
 
 /// Bouton's analysis of a Nim position: the dict of ``grundy nim HEAPS --json`` — the nim-sum
 /// of the heaps, the outcome, and every winning move.
@@ -66,7 +65,8 @@ fn position_text(position: &Bound<'_, PyAny>) -> PyResult<String> {
 ///
 /// ``position`` is TOML text (the position-file format, ``[[component]]`` tables), a dict shaped
 /// like it, or a list of component dicts. ``file`` fields are read relative to the current folder.
-/// ``misere=True`` solves misère play (the last player to move loses).
+/// ``misere=True`` solves misère play (the last player to move loses). Computed with the GIL
+/// released; Ctrl-C stops the values of heap and graph components with ``KeyboardInterrupt``.
 ///
 /// >>> import grundy
 /// >>> pos = {"component": [{"kind": "nim", "heaps": [3, 4, 5]},
@@ -89,14 +89,16 @@ pub fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let text = position_text(position)?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let (p, a) = py.detach(move || {
-        let p = position::parse_position(&text, Path::new(".")).map_err(|e| match e {
-            PositionError::Io { .. } => PyOSError::new_err(e.to_string()),
-            other => PyValueError::new_err(other.to_string()),
-        })?;
+    let (p, a) = cancellable(py, move |progress| {
+        let p = position::parse_position_with(&text, Path::new("."), progress).map_err(
+            |e| match e {
+                PositionError::Io { .. } => PyOSError::new_err(e.to_string()),
+                other => PyValueError::new_err(other.to_string()),
+            },
+        )?;
         let a = position::analyse(&p, play).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok::<_, PyErr>((p, a))
-    })?;
+    })??;
     report(py, &SolveReport::new(&p, &a))
 }
 
@@ -111,6 +113,9 @@ fn edge_list(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
     })?;
     let mut out = Vec::new();
     for (i, pair) in iter.enumerate() {
+        if i % (1 << 16) == 0 {
+            edges.py().check_signals()?;
+        }
         let ends = to_u64_list(&pair?, &format!("edges[{i}]"))?;
         let [u, v] = ends[..] else {
             return Err(PyValueError::new_err(format!(
@@ -142,7 +147,7 @@ fn edge_list(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
 /// ``edges`` is a list of pairs ``(u, v)`` (a move from ``u`` to ``v``), an ``(m, 2)`` integer
 /// array, or the path of a graph file as ``grundy graph`` reads it (an edge list ``u v`` per line,
 /// or the compact binary form); ``vertices`` defaults to the largest id + 1. Read and computed
-/// with the GIL released; Ctrl-C is noticed when the computation returns.
+/// with the GIL released; Ctrl-C stops it with ``KeyboardInterrupt``.
 ///
 /// >>> import grundy
 /// >>> r = grundy.graph([(0, 1), (1, 0), (0, 2), (3, 3)], tokens=[0, 2], values=True)
@@ -178,36 +183,41 @@ pub fn graph<'py>(
         }
         None => None,
     };
-    let g = if edges.is_instance_of::<PyString>() || edges.hasattr("__fspath__")? {
-        let path: PathBuf = edges.extract()?;
-        py.detach(|| digraph::read_graph(&path, declared))
-            .map_err(|e| match &e {
+    let source = if edges.is_instance_of::<PyString>() || edges.hasattr("__fspath__")? {
+        Err(edges.extract::<PathBuf>()?)
+    } else {
+        Ok(edge_list(edges)?)
+    };
+    let tokens_ref = &tokens;
+    let (g, vals, analysis) = cancellable(py, move |progress| {
+        let g = match source {
+            Err(path) => digraph::read_graph(&path, declared).map_err(|e| match &e {
                 GraphError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
                     PyFileNotFoundError::new_err(e.to_string())
                 }
                 _ if e.is_io() => PyOSError::new_err(e.to_string()),
                 _ => PyValueError::new_err(e.to_string()),
-            })?
-    } else {
-        let edges = edge_list(edges)?;
-        let n = declared.unwrap_or_else(|| {
-            edges
-                .iter()
-                .map(|&(u, v)| u.max(v) as usize + 1)
-                .max()
-                .unwrap_or(0)
-        });
-        Digraph::from_edges(n, &edges).map_err(|e| PyValueError::new_err(e.to_string()))?
-    };
-    let checked =
-        sum::check_tokens(&g, &tokens).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let (vals, analysis) = py.detach(|| {
-        let vals = digraph::values(&g, &Silent);
-        let analysis = sum::analyze(&g, &vals, &checked);
-        (vals, analysis)
-    });
-    let analysis = analysis.map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.check_signals()?;
+            })?,
+            Ok(edges) => {
+                let n = declared.unwrap_or_else(|| {
+                    edges
+                        .iter()
+                        .map(|&(u, v)| u.max(v) as usize + 1)
+                        .max()
+                        .unwrap_or(0)
+                });
+                Digraph::from_edges(n, &edges).map_err(|e| PyValueError::new_err(e.to_string()))?
+            }
+        };
+        let checked =
+            sum::check_tokens(&g, tokens_ref).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // Cancelled only on Ctrl-C, whose KeyboardInterrupt `cancellable` raises instead.
+        let vals =
+            digraph::try_values(&g, progress).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let analysis =
+            sum::analyze(&g, &vals, &checked).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok::<_, PyErr>((g, vals, analysis))
+    })??;
     report(py, &GraphReport::new(&g, &vals, &tokens, &analysis, values))
 }
 

@@ -280,6 +280,9 @@ fn solve_acyclic_tier<G: TieredGame + ?Sized>(
             visits.fetch_add(v, Ordering::Relaxed);
             let d = done.fetch_add(vs.len() as u64, Ordering::Relaxed) + vs.len() as u64;
             progress.set(d);
+            if progress.cancelled() {
+                return Err(TierError::Cancelled { finished: tier });
+            }
             Ok::<(), TierError>(())
         })?;
     progress.finish();

@@ -13,20 +13,15 @@ True
 >>> grundy.nim([3, 4, 5])["winning_moves"]
 [{'heap': 0, 'from': 3, 'to': 1}]
 
-The dicts returned by :func:`nim`, :func:`solve`, :func:`graph` and :func:`count_heaps` (and
-:meth:`Analysis.to_dict`) are exactly what the command-line tool ``grundy`` prints with
-``--json``; they are :class:`Report` objects, plain dicts that Jupyter shows as a table.
+The dicts returned by :func:`nim`, :func:`solve`, :func:`graph`, :func:`count_heaps` and
+:func:`retro` (and :meth:`Analysis.to_dict`) are exactly what the command-line tool ``grundy``
+prints with ``--json``; they are :class:`Report` objects, plain dicts that Jupyter shows as a table.
 """
 
 from html import escape as _escape
 from typing import Any, Hashable, Iterable, Protocol
 
-from ._grundy import Analysis, Game, Nimber, Ruleset, count_heaps, graph, nim, solve
-
-# `retro` (the dict of `grundy retro --json`, tier databases of chomp, cram, ...) joins these once
-# the `grundy retro` command exists: a `retro` function in python/src/retro.rs built on the
-# library's report of that command, registered in python/src/lib.rs, exported here and in
-# __init__.pyi, with its tests in tests/test_reports.py.
+from ._grundy import Analysis, Game, Nimber, Ruleset, count_heaps, graph, nim, retro, solve
 
 __all__ = [
     "Analysis",
@@ -37,6 +32,7 @@ __all__ = [
     "count_heaps",
     "graph",
     "nim",
+    "retro",
     "solve",
 ]
 

@@ -1,5 +1,6 @@
 """Typing stubs of the grundy package (the native module ``grundy._grundy`` and its helpers)."""
 
+import os
 from typing import Any, Dict, Hashable, Iterable, List, Optional, Protocol, Union, final
 
 __all__ = [
@@ -11,6 +12,7 @@ __all__ = [
     "count_heaps",
     "graph",
     "nim",
+    "retro",
     "solve",
 ]
 
@@ -129,3 +131,15 @@ def count_heaps(
     mod: Optional[_Int] = None,
 ) -> Report:
     """The dict of ``grundy count heaps RULESET --heaps K --min A --max B --json``."""
+
+def retro(
+    game: str,
+    *,
+    rows: Optional[_Int] = None,
+    cols: Optional[_Int] = None,
+    coins: Optional[_Int] = None,
+    position: Union[str, Iterable[_Int], None] = None,
+    out: Union[str, "os.PathLike[str]", None] = None,
+    threads: Optional[_Int] = None,
+) -> Report:
+    """The dict of ``grundy retro GAME [--rows R --cols C | --coins N] [--position P] --json``."""
