@@ -188,3 +188,25 @@ fn a_retrograde_solve_stops_inside_a_tier_of_many_blocks() {
     assert!(stop.checks() < checks, "{} of {checks}", stop.checks());
     assert_eq!(whole.stats().positions, 1 << 20);
 }
+
+#[test]
+fn heap_components_computed_in_cancellable_chunks_have_the_values_of_the_ruleset() {
+    use grundy::families::heap::Ruleset;
+    use grundy::position::extra::HeapRules;
+    for code in [
+        "kayles",
+        "0.8F",
+        "4.07",
+        "sub:1,3,4",
+        "allbut:1,2",
+        "grundys-game",
+    ] {
+        let r: Ruleset = code.parse().unwrap();
+        for to in [0u64, 1, 63, 64, 65, 200, 1200] {
+            let chunked = HeapRules::try_new(r.clone(), to, &Silent).unwrap();
+            let whole = r.values(to as usize);
+            let n = to as usize + 1;
+            assert_eq!(chunked.values[..n], whole[..n], "{code} up to {to}");
+        }
+    }
+}

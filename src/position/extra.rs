@@ -181,15 +181,24 @@ impl HeapRules {
         HeapRules { ruleset, values }
     }
 
-    /// [`HeapRules::new`], stopping with [`Cancelled`] when `progress` asks (checked between
-    /// chunks of at least 4096 heaps).
+    /// [`HeapRules::new`], stopping with [`Cancelled`] when `progress` asks (checked after
+    /// every chunk of heaps: 64 heaps, growing to 1/16 of the heaps computed, so that heaps
+    /// with `O(n²)` options are checked often).
     pub fn try_new(
         ruleset: Ruleset,
         max: u64,
         progress: &dyn Progress,
     ) -> Result<HeapRules, Cancelled> {
+        let to = max as usize;
         let mut seq = Sequencer::new(&ruleset);
-        seq.run(max as usize, progress, |_| progress::check(progress))?;
+        progress.start(max + 1, "heaps");
+        while seq.len() <= to {
+            let n = seq.len();
+            seq.extend_to((n + (n / 16).clamp(64, 1 << 18)).min(to));
+            progress.set(seq.len() as u64);
+            progress::check(progress)?;
+        }
+        progress.finish();
         let values = seq
             .values_u32()
             .into_iter()
