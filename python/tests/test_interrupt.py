@@ -49,6 +49,46 @@ def test_ctrl_c_stops_a_long_search_of_a_python_game():
     timer.join()
 
 
+def stops_promptly(call, delay=0.3, within=8.0):
+    """`call()` raises KeyboardInterrupt when Ctrl-C comes `delay` seconds in, and returns within
+    `within` seconds of it (uninterrupted, each call below takes far longer on this machine)."""
+    timer = interrupt_soon(delay)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        call()
+    elapsed = time.monotonic() - start
+    timer.join()
+    assert elapsed < delay + within, elapsed
+    # and the interpreter and the module still work afterwards
+    assert grundy.nim([1, 2, 3])["outcome"] == "P"
+
+
+def test_ctrl_c_stops_a_long_solve():
+    # The values of heap components are computed in chunks that check for Ctrl-C: Grundy's game
+    # up to 10^5, then 0.8F (moves split a heap in three, O(n²) options) up to 3000, take about
+    # ten seconds here.
+    position = [
+        {"kind": "heap", "ruleset": "grundys-game", "heaps": [100_000]},
+        {"kind": "heap", "ruleset": "0.8F", "heaps": [3000]},
+    ]
+    stops_promptly(lambda: grundy.solve(position))
+    stops_promptly(lambda: grundy.solve(position, misere=True), delay=1.0)
+
+
+def test_ctrl_c_stops_a_long_graph():
+    # A million edges: converting them and computing their values both notice Ctrl-C.
+    edges = [(i, i - 1) for i in range(1, 1_000_000)] + [(0, 0)]
+    stops_promptly(lambda: grundy.graph(edges, tokens=[999_999]), delay=0.1)
+
+
+def test_ctrl_c_stops_a_long_retrograde_solve(tmp_path):
+    # Cram on a 5×5 board: 2^25 positions in 26 tiers, about a minute here; the engine checks
+    # after every block of 4096 positions. The tiers finished before stay in the database.
+    stops_promptly(lambda: grundy.retro("cram", rows=5, cols=5, out=tmp_path), delay=1.0)
+    manifest = (tmp_path / "manifest.json").read_text()
+    assert '"game": "cram rows=5 cols=5"' in manifest or '"game":"cram rows=5 cols=5"' in manifest
+
+
 def test_other_threads_run_during_an_analysis():
     ticks = []
     done = threading.Event()
