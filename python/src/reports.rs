@@ -13,7 +13,7 @@ use grundy::report::solve::SolveReport;
 use grundy::solve::misere::Play;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::convert::{plain, report, to_toml, to_u64, to_u64_list, to_u128, type_name};
 use crate::heap::PyRuleset;
@@ -116,7 +116,20 @@ fn edge_list(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
         if i % (1 << 16) == 0 {
             edges.py().check_signals()?;
         }
-        let ends = to_u64_list(&pair?, &format!("edges[{i}]"))?;
+        let pair = pair?;
+        // The common case first: a tuple or list of two integers (the general path below
+        // gives the messages).
+        let fast = if pair.is_instance_of::<PyTuple>() {
+            pair.extract::<(u64, u64)>().ok()
+        } else if pair.is_instance_of::<PyList>() {
+            pair.extract::<[u64; 2]>().ok().map(|[u, v]| (u, v))
+        } else {
+            None
+        };
+        let ends = match fast {
+            Some((u, v)) => vec![u, v],
+            None => to_u64_list(&pair, &format!("edges[{i}]"))?,
+        };
         let [u, v] = ends[..] else {
             return Err(PyValueError::new_err(format!(
                 "edges[{i}]: an edge is a pair (u, v), got {} numbers",

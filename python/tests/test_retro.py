@@ -74,6 +74,10 @@ def chomp_grundy(p):
 
 
 def text(p):
+    """The game's notation: row lengths, empty rows at the top left out."""
+    p = list(p)
+    while len(p) > 1 and p[-1] == 0:
+        p.pop()
     return ",".join(str(x) for x in p)
 
 
