@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use grundy::families::digraph::{Digraph, try_values, values};
+use grundy::families::digraph::{Digraph, GraphError, read_graph_from, try_values, values};
 use grundy::position::{PositionError, parse_position, parse_position_with};
 use grundy::progress::{Progress, Silent};
 use grundy::tier::{SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram, solve};
@@ -209,4 +209,23 @@ fn heap_components_computed_in_cancellable_chunks_have_the_values_of_the_ruleset
             assert_eq!(chunked.values[..n], whole[..n], "{code} up to {to}");
         }
     }
+}
+
+#[test]
+fn reading_an_edge_list_stops_after_the_chunk_that_cancels() {
+    // 2^21 edges, about 30 MB: two chunks of 16 MiB
+    let mut text = String::new();
+    for i in 1..(1u32 << 21) {
+        text.push_str(&format!("{i} {}\n", i - 1));
+    }
+    let stop = StopAt::new(1);
+    match read_graph_from(text.as_bytes(), "path", None, None, &stop) {
+        Err(GraphError::Cancelled { path }) => assert_eq!(path, "path"),
+        other => panic!("not cancelled: {:?}", other.map(|g| g.edge_count())),
+    }
+    assert_eq!(stop.checks(), 1);
+    let never = StopAt::new(u64::MAX);
+    let g = read_graph_from(text.as_bytes(), "path", None, None, &never).unwrap();
+    assert_eq!(g.edge_count(), (1 << 21) - 1);
+    assert_eq!(never.checks(), 2);
 }

@@ -5,6 +5,11 @@
 //! chunks of work, by re-attaching briefly and calling `PyErr_CheckSignals`
 //! (`Python::check_signals`), which raises `KeyboardInterrupt` on the main thread. The first error
 //! is kept and the computation stops at its next chance.
+//!
+//! Two ways to ask: [`Interrupt`], a stop flag for engines that take a callback (heap sequences,
+//! counts), checked on the computing thread; and [`cancellable`], for engines that take a
+//! progress sink: the work runs on a worker thread while this thread checks the signals and,
+//! on Ctrl-C, cancels the sink (`grundy::progress::Progress::cancelled`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};

@@ -204,13 +204,17 @@ pub fn graph<'py>(
     let tokens_ref = &tokens;
     let (g, vals, analysis) = cancellable(py, move |progress| {
         let g = match source {
-            Err(path) => digraph::read_graph(&path, declared).map_err(|e| match &e {
-                GraphError::Io { error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
-                    PyFileNotFoundError::new_err(e.to_string())
-                }
-                _ if e.is_io() => PyOSError::new_err(e.to_string()),
-                _ => PyValueError::new_err(e.to_string()),
-            })?,
+            Err(path) => {
+                digraph::read_graph_with(&path, declared, progress).map_err(|e| match &e {
+                    GraphError::Io { error, .. }
+                        if error.kind() == std::io::ErrorKind::NotFound =>
+                    {
+                        PyFileNotFoundError::new_err(e.to_string())
+                    }
+                    _ if e.is_io() => PyOSError::new_err(e.to_string()),
+                    _ => PyValueError::new_err(e.to_string()),
+                })?
+            }
             Ok(edges) => {
                 let n = declared.unwrap_or_else(|| {
                     edges

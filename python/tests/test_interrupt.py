@@ -1,6 +1,7 @@
 """Long computations release the GIL (other Python threads run) and stop on Ctrl-C."""
 
 import _thread
+import os
 import signal
 import threading
 import time
@@ -81,33 +82,41 @@ def test_ctrl_c_stops_a_long_solve():
     stops_promptly(lambda: grundy.solve(position, misere=True), delay=1.0)
 
 
-def test_ctrl_c_stops_a_long_graph(tmp_path):
-    # Converting a list of edges notices Ctrl-C; so does computing the values of a graph, here
-    # read from a file of 3·2^21 edges: the path n -> n-1 -> ... -> 0 checks every 2^20 vertices.
-    n = 3 << 21
-    edges = [(i, i - 1) for i in range(1, 1 << 20)]
-    stops_promptly(lambda: grundy.graph(edges, tokens=[5]), delay=0.05)
-    f = tmp_path / "path.graph"
-    write_binary_graph(f, n, offsets=[0, 0, *range(1, n)], targets=range(n - 1))
-    assert grundy.graph(f, tokens=[1])["value"] == 1  # the file is a valid graph
-    stops_promptly(lambda: grundy.graph(f, tokens=[n - 1]), delay=0.2)
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_ctrl_c_stops_a_graph_being_read(tmp_path):
+    # graph() reads an edge list from a pipe that a feeder keeps filling (up to 1 GiB). Ctrl-C
+    # comes once 8 MiB are in: the reader notices at its next 16 MiB chunk and stops reading, the
+    # feeder sees the pipe close, and graph() raises KeyboardInterrupt. Without cancellation the
+    # reader would take all of it.
+    pipe = tmp_path / "edges"
+    os.mkfifo(pipe)
+    block = "".join(f"{i + 1} {i}\n" for i in range(100_000)).encode()
+    fed = []
 
+    def feed():
+        sent = 0
+        try:
+            with open(pipe, "wb") as f:
+                while sent < 1 << 30:
+                    if sent >= 8 << 20 and not fed:
+                        fed.append(sent)
+                        _thread.interrupt_main()
+                    f.write(block)
+                    sent += len(block)
+        except BrokenPipeError:
+            pass
+        fed.append(sent)
 
-def write_binary_graph(path, n, offsets, targets):
-    """The compact binary graph format (src/families/digraph/binary.rs): magic, version 1, flags 0,
-    vertex and edge counts, CSR offsets and targets as u32, then the CRC-32 of all that."""
-    import array
-    import struct
-    import sys
-    import zlib
-
-    off = array.array("I", offsets)
-    tgt = array.array("I", targets)
-    if sys.byteorder == "big":
-        off.byteswap()
-        tgt.byteswap()
-    body = b"GRUNDYGR" + struct.pack("<IIQQ", 1, 0, n, len(tgt)) + off.tobytes() + tgt.tobytes()
-    path.write_bytes(body + struct.pack("<I", zlib.crc32(body)))
+    feeder = threading.Thread(target=feed)
+    feeder.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.graph(pipe, tokens=[0])
+    elapsed = time.monotonic() - start
+    feeder.join()
+    assert fed[-1] < 400 << 20, f"the feeder wrote {fed[-1]} bytes"
+    assert elapsed < 30, elapsed
+    assert grundy.graph([(1, 0)], tokens=[1])["outcome"] == "N"
 
 
 def test_ctrl_c_stops_a_long_retrograde_solve(tmp_path):

@@ -68,6 +68,13 @@ pub enum GraphError {
         /// The cause.
         error: binary::BinaryError,
     },
+    /// The progress sink asked to stop ([`Progress::cancelled`]; an edge list checks after
+    /// every chunk of bytes read, a binary file is read whole).
+    #[error("{path}: cancelled")]
+    Cancelled {
+        /// The file.
+        path: String,
+    },
     /// `--vertices` disagrees with a binary file.
     #[error("{path}: the binary graph has {found} vertices but {declared} were declared")]
     VertexCount {
@@ -174,6 +181,7 @@ pub fn read_graph_from<R: Read>(
             path: name.into(),
             error,
         },
+        edge_list::ReadError::Cancelled => GraphError::Cancelled { path: name.into() },
     })
 }
 

@@ -156,6 +156,9 @@ fn read_chunked<R: Read>(
         acc.push_text(&buf[..cut])?;
         done += cut as u64;
         progress.set(done);
+        if progress.cancelled() {
+            return Err(ReadError::Cancelled);
+        }
         buf.copy_within(cut..filled, 0);
         filled -= cut;
         if eof {
@@ -175,6 +178,9 @@ pub enum ReadError {
     /// Reading the bytes failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The progress sink asked to stop ([`Progress::cancelled`], checked after every chunk).
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Read until `buf` is full or the input ends (retrying interrupted reads); the bytes read.
