@@ -3,10 +3,9 @@
 //! Every function returns what the command-line tool prints with `--json` (built by the
 //! library's `grundy::report`), as a `grundy.Report` dict; long computations release the GIL and
 //! stop on Ctrl-C. Modules: [`nimber`] (`Nimber`), [`heap`] (`Ruleset`, `Analysis`), [`reports`]
-//! (`nim`, `solve`, `graph`, `count_heaps`), [`game`] (`Game`, your own games), [`convert`]
-//! (argument checks with the CLI's messages), [`interrupt`] (Ctrl-C).
-//!
-//! [`retro`] (`retro`: tier databases of built-in games, `grundy retro --json`).
+//! (`nim`, `solve`, `graph`, `count_heaps`), [`retro`] (`retro`: every position of a built-in
+//! game by tiered retrograde analysis), [`game`] (`Game`, your own games), [`convert`] (argument
+//! checks with the CLI's messages), [`interrupt`] (Ctrl-C).
 
 mod convert;
 mod game;

@@ -56,3 +56,9 @@ def test_user_code_type_checks_with_mypy_strict(tmp_path):
         timeout=600,
     )
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_the_package_knows_its_version():
+    import grundy
+
+    assert grundy.__version__ == "0.1.0"

@@ -23,6 +23,13 @@ from typing import Any, Hashable, Iterable, Protocol
 
 from ._grundy import Analysis, Game, Nimber, Ruleset, count_heaps, graph, nim, retro, solve
 
+try:
+    from importlib.metadata import PackageNotFoundError as _NotFound, version as _version
+
+    __version__: str = _version("grundy")
+except _NotFound:  # not installed (e.g. imported from a source tree)
+    __version__ = "unknown"
+
 __all__ = [
     "Analysis",
     "Game",

@@ -16,6 +16,8 @@ __all__ = [
     "solve",
 ]
 
+__version__: str
+
 _Int = Any  # an int, or anything with __index__ (NumPy integers)
 
 class Report(Dict[str, Any]):
