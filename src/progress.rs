@@ -13,7 +13,8 @@
 //! use std::sync::atomic::AtomicBool;
 //! use grundy::families::digraph::{Digraph, try_values};
 //! use grundy::progress::{Cancellable, Cancelled, Silent};
-//! let g = Digraph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+//! // a 2-cycle: the loopy engine checks once per phase (the acyclic one every 2^20 vertices)
+//! let g = Digraph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
 //! let stop = AtomicBool::new(true); // e.g. set by a signal handler or another thread
 //! assert_eq!(try_values(&g, &Cancellable::new(&Silent, &stop)).unwrap_err(), Cancelled);
 //! assert!(try_values(&g, &Silent).is_ok());
