@@ -87,7 +87,7 @@ pub struct GameResult {
     /// `G(0..preperiod + period)` when solved (they determine every value); else the first
     /// [`OPEN_VALUES_KEPT`] values at most.
     pub values: Vec<u32>,
-    /// When the values were not computed for this code but derived by the reduction rule from
+    /// When the values were not computed for this code but derived by the equivalence rules from
     /// this code's result (see [`derive`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derived_from: Option<String>,
@@ -166,8 +166,8 @@ pub fn analyse(code: &SurveyCode, budget: &Budget) -> GameResult {
     }
 }
 
-/// The result of `code` derived from the result `head` of a code with the same reduced code and
-/// `shift` fewer reductions (see [`super::equivalence`]): `G_code(n) = G_head(n − shift)` for
+/// The result of `code` derived from the result `head` of a code with the same canonical code and
+/// an offset `shift` smaller (see [`super::equivalence::canonical`]): `G_code(n) = G_head(n − shift)` for
 /// `n >= shift`, and `0` below. Nothing is recomputed: the values are shifted, the period is the
 /// same, and the least preperiod is found from `preperiod(head) + shift` downwards. The
 /// sparse-space fields are the head's split, heaps shifted (the `shift` new heaps of value 0 are

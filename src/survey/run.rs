@@ -159,8 +159,8 @@ pub struct Summary {
     pub open: usize,
     /// Equivalence classes among them.
     pub classes: usize,
-    /// Games finished by this run (computed, or derived from a computed one by the reduction
-    /// rule); the others were finished before.
+    /// Games finished by this run (computed, or derived from a computed one by the equivalence
+    /// rules); the others were finished before.
     pub computed: usize,
     /// Wall-clock seconds of this run.
     pub seconds: f64,
@@ -190,8 +190,8 @@ pub fn finish(
     })
 }
 
-/// One computation: the head of a group of codes with the same reduced code (the one with the
-/// fewest reductions, first in code order), and the other members with their shifts, whose results
+/// One computation: the head of a group of codes with the same canonical code (see
+/// [`equivalence::canonical`]: the one with the least offset, first in code order), and the other members with their shifts, whose results
 /// are derived from the head's (see [`game::derive`]).
 struct Group {
     head: usize,
@@ -201,7 +201,7 @@ struct Group {
 fn groups(part: &[SurveyCode]) -> Vec<Group> {
     let mut by: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
     for (i, c) in part.iter().enumerate() {
-        let (red, j) = equivalence::reduce(c.code());
+        let (red, j) = equivalence::canonical(c.code());
         by.entry(SurveyCode::new(red).to_string())
             .or_default()
             .push((i, j));
@@ -222,7 +222,7 @@ fn groups(part: &[SurveyCode]) -> Vec<Group> {
 }
 
 /// Run (or resume) `survey` in `dir` with `threads` threads (at least 1). Games with the same
-/// reduced code are computed once: the others are derived by the reduction rule.
+/// canonical code are computed once: the others are derived by the equivalence rules.
 pub fn run(
     survey: &Survey,
     dir: &Path,
