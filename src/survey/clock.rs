@@ -73,7 +73,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     };
     // SAFETY: `ts` is a valid, writable timespec; the call only writes into it.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
 }
 
 #[cfg(not(unix))]
