@@ -6,8 +6,11 @@
 //! * [`codes`]: the games of a survey (every code with up to `D` digits, prefix `0`, `4` or both,
 //!   or a given list) and the deterministic split into shards;
 //! * [`game`]: one game computed until its period is proved or its budget (heaps, seconds) ends;
-//! * [`equivalence`]: the reduction rule (heaps of one dead) with its proof, and equality of two
-//!   sequences proved periodic through both proof windows;
+//! * [`clock`]: the budget's clock, the CPU time of the game's thread (the same records on a busy
+//!   machine);
+//! * [`equivalence`]: the reduction rule (heaps of one dead) and the redundant-move rules with
+//!   their proofs, canonical codes, and equality of two sequences proved periodic through both
+//!   proof windows;
 //! * [`record`]: the JSON/CSV record of one code;
 //! * [`store`]: the survey folder — descriptor, one atomic checksummed file per finished game;
 //! * [`report`]: classes and the `survey.json` / `survey.csv` / `survey.md` writers;
@@ -28,6 +31,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+pub mod clock;
 pub mod codes;
 pub mod equivalence;
 pub mod game;

@@ -37,6 +37,36 @@
 //! allowed is equivalent to the game with all heaps reduced by one"). Example: `.07` (Dawson's
 //! Kayles) reduces to `.137`, and `.4` to `.07` then `.137`.
 //!
+//! # Redundant moves
+//! Some moves of a code never change the nim-sequence: every position they reach has the value of
+//! a position another move reaches. Write `C − b·k` for `C` with bit `b` of `dk` cleared.
+//!
+//! **Lemma.** Let `C'` be `C` without some moves, such that for every heap `n` each option of `n`
+//! in `C` that `C'` lacks has, computed with `G_C'`, the value of some option of `n` in `C'`. Then
+//! `G_C = G_C'`. *Proof* (induction on `n`): if `G_C = G_C'` below `n`, the options of `n` in `C`
+//! have the values of those in `C'` plus values already among them, so the mex is the same. ∎
+//!
+//! **Rule A (taking the whole heap).** Bit 1 of `dk` (`k >= 1`) only adds, to the heap of `k`
+//! alone, an option of value 0. So `G_C = G_{C − 1·k}` **if and only if** `G_{C − 1·k}(k) ≠ 0`
+//! (the heap of `k` already has an option of value 0 exactly when its value is not 0; if it is 0,
+//! adding the option makes `G_C(k) ≠ 0`, a difference). Example: `.761` equals `.76`.
+//!
+//! **Rule B (leaving one heap, simulated by a split off a zero heap).** Bit 2 of `dk` adds, to
+//! each heap `n > k`, the option `n − k`. If some `z`, `1 <= z <= k`, has `G_{C − 2·k}(z) = 0` and
+//! bit 4 of `d(k−z)` set (for `k = z`: `d0 = 4`), then `C − 2·k` has from `n` the option "take
+//! `k − z` and split the rest into `n − k` and `z`", of value `G(n − k) ⊕ G(z) = G(n − k)` (by
+//! induction `G_C(z) = G_{C − 2·k}(z) = 0`, as `z <= k < n`): the lemma applies, `G_C =
+//! G_{C − 2·k}`. Example: `.762` equals `.76` (`z = 2`: `G_.76(2) = 0`, and `d1 = 7` splits).
+//!
+//! A code is *simplified* by clearing such bits while one of the rules applies (each step an
+//! identity of nim-sequences, checked on the sequence of the current code by the naive mex up to
+//! heap `k`); the *canonical code* `K(C)` with offset `j` alternates simplification and reduction
+//! until neither applies, so `G_C(n) = G_K(C)(n − j)` for `n >= j`, `0` below. Codes with the same
+//! canonical code are equivalent, shifted by the difference of their offsets. This covers the
+//! identities of the published lookup tables among codes of up to two digits (`.61`, `.62`, `.63`
+//! → `.6`; `.65`, `.66`, `.67` → `.64`; `.46` → `.44`) and, in the three-digit survey, identities
+//! such as `.76 = .761 = .762 = .763` that would otherwise be "equal as far as computed".
+//!
 //! # Equal by proof windows
 //! Two sequences each *proved* periodic — `F1` with period `p1` from `m1`, `F2` with `p2` from
 //! `m2` — are both periodic with period `L = lcm(p1, p2)` from `m = max(m1, m2)`, so they are
@@ -60,10 +90,11 @@ use crate::families::heap::Code;
 const MAX_STEPS: usize = 512;
 
 /// Whether the reduction rule applies: an octal code (digits `0..=7`, no `!`) whose heap of one
-/// counter is dead (bit 1 of `d1` clear).
+/// counter is dead (bit 1 of `d1` clear), with some move (`4` alone, the game `4.0`, reduces to
+/// `.7`; the game without moves is left alone).
 pub fn reducible(c: &Code) -> bool {
     let d = c.digits();
-    !c.unequal() && d.iter().all(|&x| x < 8) && c.digit(1) & 1 == 0 && d.len() > 1
+    !c.unequal() && d.iter().all(|&x| x < 8) && c.digit(1) & 1 == 0 && d.iter().any(|&x| x != 0)
 }
 
 /// `S(C)` of the module docs (`G_C(n + 1) = G_S(C)(n)`), or `None` when the rule does not apply.
@@ -103,6 +134,96 @@ pub fn reduce(c: &Code) -> (Code, usize) {
         match shift_image(&cur) {
             Some(next) => {
                 cur = next;
+                j += 1;
+            }
+            None => break,
+        }
+    }
+    (cur, j)
+}
+
+/// `c` with bit `bit` of digit `k` cleared (`None` if the result is not a code).
+fn without(c: &Code, k: usize, bit: u8) -> Option<Code> {
+    let mut d = c.digits().to_vec();
+    d[k] &= !bit;
+    Code::new(&d, c.unequal())
+}
+
+/// Whether a code is one the redundant-move rules speak of: octal digits, equal splits allowed.
+fn octal(c: &Code) -> bool {
+    !c.unequal() && c.digits().iter().all(|&x| x < 8)
+}
+
+/// The naive nim-values `G(0..=to)` of a code.
+fn naive_values(c: &Code, to: usize) -> Vec<u32> {
+    crate::families::heap::naive::values(&crate::families::heap::Ruleset::code(c.clone()), to)
+}
+
+/// Rule A of the module docs: `C − 1·k` when bit 1 of `dk` (`k >= 1`) is set and redundant, i.e.
+/// `G_{C − 1·k}(k) ≠ 0`; then `G_C = G_{C − 1·k}`.
+pub fn redundant_take_all(c: &Code, k: usize) -> Option<Code> {
+    if k == 0 || !octal(c) || c.digit(k) & 1 == 0 {
+        return None;
+    }
+    let smaller = without(c, k, 1)?;
+    (naive_values(&smaller, k)[k] != 0).then_some(smaller)
+}
+
+/// Rule B of the module docs: `C − 2·k` when bit 2 of `dk` (`k >= 1`) is set and some
+/// `z in 1..=k` has bit 4 of `d(k−z)` and `G_{C − 2·k}(z) = 0`; then `G_C = G_{C − 2·k}`.
+pub fn redundant_leave_one(c: &Code, k: usize) -> Option<Code> {
+    if k == 0 || !octal(c) || c.digit(k) & 2 == 0 {
+        return None;
+    }
+    let smaller = without(c, k, 2)?;
+    let g = naive_values(&smaller, k);
+    (1..=k)
+        .any(|z| smaller.digit(k - z) & 4 != 0 && g[z] == 0)
+        .then_some(smaller)
+}
+
+/// The code with every redundant bit cleared (rules A and B, repeated until neither applies):
+/// the same nim-sequence (module docs).
+pub fn simplify(c: &Code) -> Code {
+    let mut cur = c.clone();
+    loop {
+        let mut changed = false;
+        for k in 1..cur.digits().len() {
+            if let Some(s) = redundant_leave_one(&cur, k) {
+                cur = s;
+                changed = true;
+            }
+            if let Some(s) = redundant_take_all(&cur, k) {
+                cur = s;
+                changed = true;
+            }
+        }
+        if !changed {
+            return cur;
+        }
+    }
+}
+
+/// The canonical code `K(C)` and offset `j` (module docs): simplification and reduction
+/// alternated until neither applies; `G_C(n) = G_K(n − j)` for `n >= j`, `0` below. Codes with
+/// the same canonical code are equivalent.
+///
+/// ```
+/// use grundy::survey::{codes::SurveyCode, equivalence};
+/// let k = |s: &str| {
+///     let (c, j) = equivalence::canonical(s.parse::<SurveyCode>().unwrap().code());
+///     (SurveyCode::new(c).to_string(), j)
+/// };
+/// assert_eq!(k(".763"), (".76".to_string(), 0));
+/// assert_eq!(k(".4"), (".137".to_string(), 2));
+/// ```
+pub fn canonical(c: &Code) -> (Code, usize) {
+    let mut cur = simplify(c);
+    let mut j = 0;
+    while j < MAX_STEPS {
+        match shift_image(&cur) {
+            Some(next) => {
+                cur = simplify(&next);
                 j += 1;
             }
             None => break,
@@ -187,6 +308,10 @@ mod tests {
     use crate::families::heap::{Ruleset, naive};
     use crate::survey::codes::{Prefix, SurveyCode, enumerate};
 
+    const RULE_A: usize = 688;
+    const RULE_A_NOT: usize = 848;
+    const RULE_B: usize = 448;
+
     fn values(c: &Code, to: usize) -> Vec<u32> {
         naive::values(&Ruleset::code(c.clone()), to)
     }
@@ -243,6 +368,103 @@ mod tests {
         assert_eq!(reduce(p(".44").code()), (p(".1377").code().clone(), 2));
     }
 
+    /// Rules A and B on every code of the three-digit survey (both prefixes) and every digit they
+    /// apply to, against sequences computed by the naive mex; and Rule A's converse: where bit 1
+    /// of `dk` is not redundant by the rule, clearing it changes the sequence (at heap `k`).
+    #[test]
+    fn redundant_move_rules_hold_on_every_three_digit_code_they_apply_to() {
+        let (mut a, mut a_not, mut b) = (0, 0, 0);
+        for sc in enumerate(3, Prefix::All).unwrap() {
+            let c = sc.code();
+            let g = values(c, 150);
+            for k in 1..c.digits().len() {
+                if c.digit(k) & 1 != 0 {
+                    let smaller = without(c, k, 1).unwrap();
+                    let h = values(&smaller, 150);
+                    match redundant_take_all(c, k) {
+                        Some(s) => {
+                            assert_eq!(s, smaller);
+                            assert_eq!(g, h, "{sc}: bit 1 of d{k} (rule A)");
+                            a += 1;
+                        }
+                        None => {
+                            assert_ne!(g[k], h[k], "{sc}: bit 1 of d{k} is needed");
+                            a_not += 1;
+                        }
+                    }
+                }
+                if let Some(s) = redundant_leave_one(c, k) {
+                    assert_eq!(s, without(c, k, 2).unwrap());
+                    assert_eq!(g, values(&s, 150), "{sc}: bit 2 of d{k} (rule B)");
+                    b += 1;
+                }
+            }
+        }
+        // Each rule applies often (counts as computed when the rules were written).
+        assert_eq!((a, a_not, b), (RULE_A, RULE_A_NOT, RULE_B));
+    }
+
+    /// The canonical code and offset of every three-digit code, against the naive mex; and the
+    /// offset is the reduction rule's.
+    #[test]
+    fn canonical_codes_have_the_same_sequence_on_every_three_digit_code() {
+        let mut merged = std::collections::HashSet::new();
+        for sc in enumerate(3, Prefix::All).unwrap() {
+            let c = sc.code();
+            let (k, j) = canonical(c);
+            let g = values(c, 150);
+            let gk = values(&k, 150);
+            for n in 0..=150 {
+                assert_eq!(
+                    g[n],
+                    if n < j { 0 } else { gk[n - j] },
+                    "{sc} as {j}, at {n}"
+                );
+            }
+            assert_eq!(j, reduce(c).1, "{sc}");
+            merged.insert(k);
+        }
+        // 1022 codes, far fewer canonical codes than reduced codes alone.
+        let reduced: std::collections::HashSet<Code> = enumerate(3, Prefix::All)
+            .unwrap()
+            .iter()
+            .map(|c| reduce(c.code()).0)
+            .collect();
+        assert!(
+            merged.len() < reduced.len(),
+            "{} {}",
+            merged.len(),
+            reduced.len()
+        );
+    }
+
+    #[test]
+    fn published_lookups_follow_from_the_redundant_move_rules() {
+        let key = |s: &str| {
+            let (c, j) = canonical(s.parse::<SurveyCode>().unwrap().code());
+            (SurveyCode::new(c).to_string(), j)
+        };
+        // Winning Ways / Czajka's lookup: .61, .62, .63 → .6; .65, .66, .67 → .64; .46 → .44.
+        for (a, b) in [
+            (".61", ".6"),
+            (".62", ".6"),
+            (".63", ".6"),
+            (".65", ".64"),
+            (".66", ".64"),
+            (".67", ".64"),
+            (".46", ".44"),
+            (".761", ".76"),
+            (".762", ".76"),
+            (".763", ".76"),
+        ] {
+            assert_eq!(key(a), key(b), "{a} and {b}");
+        }
+        // Not every bit is redundant: .143 differs from .142 (the heap of 3 has no 0 option).
+        assert_ne!(key(".143"), key(".142"));
+        // Czajka: .161 and .36 agree for 518 heaps, yet differ; no rule may join them.
+        assert_ne!(key(".161").0, key(".36").0);
+    }
+
     fn arb_octal() -> impl Strategy<Value = Code> {
         (
             prop_oneof![Just(0u8), Just(4)],
@@ -257,6 +479,17 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
+        /// The canonical code on random codes of up to five digits, against the naive mex.
+        #[test]
+        fn canonical_code_matches_computed_sequences(c in arb_octal(), to in 1usize..150) {
+            let g = values(&c, to);
+            let (k, j) = canonical(&c);
+            let gk = values(&k, to);
+            for n in 0..=to {
+                prop_assert_eq!(g[n], if n < j { 0 } else { gk[n - j] });
+            }
+        }
+
         /// The rule on random codes of up to five digits, against the naive mex.
         #[test]
         fn reduction_rule_matches_computed_sequences(c in arb_octal(), to in 1usize..150) {

@@ -2,8 +2,9 @@
 //! [`crate::families::heap::periodicity`], as in `grundy seq`) or the budget — a number of heaps
 //! and a number of seconds — ends.
 //!
-//! The time budget is checked between steps of a few heaps, and the steps adapt so that each takes
-//! a fraction of a second: a game whose values pass what the fast engine handles (the sparse
+//! The time budget is the CPU time of the thread computing the game ([`super::clock`]), so a busy
+//! machine gives the same records. It is checked between steps of a few heaps, and the steps adapt
+//! so that each takes a fraction of a second: a game whose values pass what the fast engine handles (the sparse
 //! engine hands over to the naive mex) ends at its time limit, with `computed_to` saying how far it
 //! got.
 //!
@@ -16,10 +17,9 @@
 //! assert_eq!(r.values.len(), 71 + 12); // the values that determine the whole sequence
 //! ```
 
-use std::time::Instant;
-
 use serde::{Deserialize, Serialize};
 
+use super::clock::GameClock;
 use super::codes::SurveyCode;
 use crate::families::heap::Sequencer;
 
@@ -28,7 +28,8 @@ use crate::families::heap::Sequencer;
 pub struct Budget {
     /// At most the heaps `0..=to`.
     pub to: usize,
-    /// At most this many seconds (checked between steps).
+    /// At most this many seconds of the game thread's CPU time (checked between steps; see
+    /// [`super::clock`]).
     pub max_seconds: f64,
 }
 
@@ -72,7 +73,7 @@ pub struct GameResult {
     pub period: Option<usize>,
     /// The last heap whose value was computed (later ones, if any, follow from the proved period).
     pub computed_to: usize,
-    /// Seconds spent.
+    /// Seconds spent: CPU time of the game's thread (see [`super::clock`]).
     pub seconds: f64,
     /// The largest value among the heaps computed (for a solved game: of all heaps).
     pub largest_value: u64,
@@ -87,15 +88,15 @@ pub struct GameResult {
     /// `G(0..preperiod + period)` when solved (they determine every value); else the first
     /// [`OPEN_VALUES_KEPT`] values at most.
     pub values: Vec<u32>,
-    /// When the values were not computed for this code but derived by the reduction rule from
+    /// When the values were not computed for this code but derived by the equivalence rules from
     /// this code's result (see [`derive`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derived_from: Option<String>,
 }
 
-/// Compute one game within `budget`.
+/// Compute one game within `budget`, on the calling thread (its CPU time is the budget's clock).
 pub fn analyse(code: &SurveyCode, budget: &Budget) -> GameResult {
-    let started = Instant::now();
+    let clock = GameClock::start();
     let rs = code.ruleset();
     let mut seq = Sequencer::new(&rs);
     let mut step = 256usize;
@@ -106,14 +107,14 @@ pub fn analyse(code: &SurveyCode, budget: &Budget) -> GameResult {
         if seq.len() > budget.to {
             break Ending::HeapLimit;
         }
-        if started.elapsed().as_secs_f64() >= budget.max_seconds {
+        let before = clock.seconds();
+        if before >= budget.max_seconds {
             break Ending::TimeLimit;
         }
-        let t = Instant::now();
         let target = (seq.len() + step - 1).min(budget.to);
         seq.extend_to(target);
         // Steps of about 0.05–0.2 s: cheap to check, and the time limit is overshot little.
-        let took = t.elapsed().as_secs_f64();
+        let took = clock.seconds() - before;
         if took < 0.05 {
             step = (step * 2).min(1 << 18);
         } else if took > 0.2 {
@@ -155,7 +156,7 @@ pub fn analyse(code: &SurveyCode, budget: &Budget) -> GameResult {
         preperiod: period.map(|p| p.preperiod),
         period: period.map(|p| p.period),
         computed_to: computed.saturating_sub(1),
-        seconds: started.elapsed().as_secs_f64(),
+        seconds: clock.seconds(),
         largest_value,
         largest_at,
         rare_mask: split.and_then(|s| s.mask),
@@ -166,8 +167,8 @@ pub fn analyse(code: &SurveyCode, budget: &Budget) -> GameResult {
     }
 }
 
-/// The result of `code` derived from the result `head` of a code with the same reduced code and
-/// `shift` fewer reductions (see [`super::equivalence`]): `G_code(n) = G_head(n − shift)` for
+/// The result of `code` derived from the result `head` of a code with the same canonical code and
+/// an offset `shift` smaller (see [`super::equivalence::canonical`]): `G_code(n) = G_head(n − shift)` for
 /// `n >= shift`, and `0` below. Nothing is recomputed: the values are shifted, the period is the
 /// same, and the least preperiod is found from `preperiod(head) + shift` downwards. The
 /// sparse-space fields are the head's split, heaps shifted (the `shift` new heaps of value 0 are

@@ -48,7 +48,7 @@ pub struct Record {
     pub last_rare: Option<usize>,
     /// What ended the computation: `proved`, `heap_limit` or `time_limit`.
     pub ending: Ending,
-    /// The code whose computed values this code's were derived from by the reduction rule
+    /// The code whose computed values this code's were derived from by the equivalence rules
     /// (null when computed for this code).
     pub derived_from: Option<String>,
 }

@@ -4,10 +4,10 @@
 //! justifications, and the pairs that are only "equal as far as computed".
 //!
 //! # Classes
-//! Codes are grouped (see [`super::equivalence`]) when they have the same reduced code (the
-//! reduction rule, proved there), or when their reduced sequences are both proved periodic and
-//! equal through both proof windows. In a class every code has an offset `j` (the number of
-//! reductions) and the same reduced sequence `F`: `G_code(n) = F(n − j)`. The representative is
+//! Codes are grouped (see [`super::equivalence`]) when they have the same canonical code (the
+//! reduction rule and the redundant-move rules, proved there), or when their reduced sequences
+//! are both proved periodic and equal through both proof windows. In a class every code has an
+//! offset `j` (the number of reductions) and the same reduced sequence `F`: `G_code(n) = F(n − j)`. The representative is
 //! the member with the least offset (the first in code order among those), and a code's `shift` is
 //! its offset minus the representative's.
 //!
@@ -37,7 +37,8 @@ pub const TRIVIAL_HEAPS: usize = 1000;
 /// Why the members of a class are equivalent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Justification {
-    /// These codes have the same reduced code (the reduction rule).
+    /// These codes have the same canonical code (the reduction rule and the redundant-move
+    /// rules of [`super::equivalence`]).
     SameReducedCode { reduced: String, codes: Vec<String> },
     /// The reduced sequences of these two codes are both proved periodic and agree through both
     /// proof windows.
@@ -127,7 +128,7 @@ pub fn build(results: &[GameResult]) -> Report {
     let mut by_reduced: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, c) in codes.iter().enumerate() {
         let Some(c) = c else { continue };
-        let (red, j) = equivalence::reduce(c.code());
+        let (red, j) = equivalence::canonical(c.code());
         offset[i] = j;
         by_reduced
             .entry(SurveyCode::new(red).to_string())
@@ -404,7 +405,7 @@ pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String 
     );
     let offset = |code: &str| -> usize {
         code.parse::<SurveyCode>()
-            .map(|c| equivalence::reduce(c.code()).1)
+            .map(|c| equivalence::canonical(c.code()).1)
             .unwrap_or(0)
     };
     for r in results
@@ -445,7 +446,7 @@ pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String 
         }
         .to_string();
         if let Some(h) = &r.derived_from {
-            ended.push_str(&format!(" (of {h}, by the reduction rule)"));
+            ended.push_str(&format!(" (of {h}, by the equivalence rules)"));
         }
         let _ = writeln!(
             md,
@@ -465,7 +466,8 @@ pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String 
     let _ = writeln!(
         md,
         "\n## Equivalence classes\n\nClasses with more than one code: representative, then every member with its shift, then why \
-         (the reduction rule: a game whose heap of one is dead equals the game with every heap one smaller, proved in \
+         (the same canonical code: by the reduction rule — a game whose heap of one is dead equals the game with every heap one smaller — \
+         and the redundant-move rules — a move whose every option has the value of another option changes nothing — proved in \
          `src/survey/equivalence.rs`; or both reduced sequences proved periodic and equal through both proof windows).\n"
     );
     for c in report.classes.iter().filter(|c| c.members.len() > 1) {
@@ -479,7 +481,7 @@ pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String 
             .iter()
             .map(|j| match j {
                 Justification::SameReducedCode { reduced, codes } => {
-                    format!("{} reduce to {reduced}", codes.join(", "))
+                    format!("{} have the canonical code {reduced}", codes.join(", "))
                 }
                 Justification::ProvedEqual { a, b } => {
                     format!("{a} and {b} proved periodic and equal through both proof windows")

@@ -1,7 +1,14 @@
 //! Running a survey: the games of the survey (or of one shard) that are not finished yet are
-//! computed on several threads — one game per worker, the threads split between workers when
-//! fewer games than threads remain — each saved atomically as soon as it is finished; then the
-//! report is written. Rerunning the same survey in the same folder skips the finished games.
+//! computed on several threads — one game per thread at a time, each game on one thread, so that
+//! its budget's clock (the thread's CPU time, [`super::clock`]) measures the game alone — each
+//! saved atomically as soon as it is finished; then the report is written. Rerunning the same
+//! survey in the same folder skips the finished games.
+//!
+//! Codes with the same canonical code ([`super::equivalence::canonical`]) are computed once. The
+//! computations are started longest first, as far as a cheap probe tells: the games whose period
+//! is not proved within the first [`PROBE_HEAPS`] heaps (the long ones, whatever their end) start
+//! before the others, so the many short games fill the threads at the end instead of one long
+//! game running alone. The probe only orders the work; it never changes a record.
 //!
 //! ```
 //! use grundy::survey::{run::{self, Survey, Silent}, codes::Prefix, game::Budget};
@@ -22,6 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::SurveyError;
+use super::clock::ClockKind;
 use super::codes::{self, Prefix, Shard, SurveyCode};
 use super::equivalence;
 use super::game::{self, Budget, GameResult, Status};
@@ -89,6 +97,7 @@ impl Survey {
                 selection: Selection::Digits { digits, prefix },
                 budget,
                 shard,
+                clock: ClockKind::current(),
             },
         })
     }
@@ -112,13 +121,14 @@ impl Survey {
                 selection: Selection::Codes { codes: names },
                 budget,
                 shard,
+                clock: ClockKind::current(),
             },
         })
     }
 
-    /// The survey a descriptor names (for merging).
+    /// The survey a descriptor names (for merging), with the descriptor's clock.
     pub fn from_descriptor(d: &Descriptor) -> Result<Survey, SurveyError> {
-        let s = match &d.selection {
+        let mut s = match &d.selection {
             Selection::Digits { digits, prefix } => {
                 Survey::from_digits(*digits, *prefix, d.budget, d.shard)?
             }
@@ -130,6 +140,7 @@ impl Survey {
                 Survey::from_codes(list, d.budget, d.shard)?
             }
         };
+        s.descriptor.clock = d.clock;
         Ok(s)
     }
 
@@ -159,8 +170,8 @@ pub struct Summary {
     pub open: usize,
     /// Equivalence classes among them.
     pub classes: usize,
-    /// Games finished by this run (computed, or derived from a computed one by the reduction
-    /// rule); the others were finished before.
+    /// Games finished by this run (computed, or derived from a computed one by the equivalence
+    /// rules); the others were finished before.
     pub computed: usize,
     /// Wall-clock seconds of this run.
     pub seconds: f64,
@@ -190,8 +201,8 @@ pub fn finish(
     })
 }
 
-/// One computation: the head of a group of codes with the same reduced code (the one with the
-/// fewest reductions, first in code order), and the other members with their shifts, whose results
+/// One computation: the head of a group of codes with the same canonical code (see
+/// [`equivalence::canonical`]: the one with the least offset, first in code order), and the other members with their shifts, whose results
 /// are derived from the head's (see [`game::derive`]).
 struct Group {
     head: usize,
@@ -201,7 +212,7 @@ struct Group {
 fn groups(part: &[SurveyCode]) -> Vec<Group> {
     let mut by: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
     for (i, c) in part.iter().enumerate() {
-        let (red, j) = equivalence::reduce(c.code());
+        let (red, j) = equivalence::canonical(c.code());
         by.entry(SurveyCode::new(red).to_string())
             .or_default()
             .push((i, j));
@@ -221,8 +232,34 @@ fn groups(part: &[SurveyCode]) -> Vec<Group> {
     out
 }
 
+/// Heaps of the probe that orders the computations (see the module docs).
+pub const PROBE_HEAPS: usize = 2000;
+
+/// Whether a game looks long: its period is not proved within [`PROBE_HEAPS`] heaps.
+pub fn looks_long(code: &SurveyCode) -> bool {
+    let probe = Budget {
+        to: PROBE_HEAPS,
+        max_seconds: 10.0,
+    };
+    game::analyse(code, &probe).status != Status::Solved
+}
+
+/// Order `jobs` longest first as far as [`looks_long`] tells (code order otherwise); the probes
+/// run on `threads` threads.
+fn order_longest_first(jobs: &mut Vec<Group>, part: &[SurveyCode], threads: usize) {
+    use rayon::prelude::*;
+    let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else {
+        return; // the order is only a matter of speed
+    };
+    let long: Vec<bool> =
+        pool.install(|| jobs.par_iter().map(|g| looks_long(&part[g.head])).collect());
+    let mut keyed: Vec<(bool, Group)> = long.into_iter().zip(jobs.drain(..)).collect();
+    keyed.sort_by_key(|(long, g)| (!long, g.head));
+    jobs.extend(keyed.into_iter().map(|(_, g)| g));
+}
+
 /// Run (or resume) `survey` in `dir` with `threads` threads (at least 1). Games with the same
-/// reduced code are computed once: the others are derived by the reduction rule.
+/// canonical code are computed once: the others are derived by the equivalence rules.
 pub fn run(
     survey: &Survey,
     dir: &Path,
@@ -272,8 +309,8 @@ pub fn run(
     }
     let computed = derived_now + jobs.iter().map(|g| 1 + g.members.len()).sum::<usize>();
     let threads = threads.max(1);
+    order_longest_first(&mut jobs, &part, threads);
     let workers = threads.min(jobs.len()).max(1);
-    let per_worker = (threads / workers).max(1);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let error: Mutex<Option<SurveyError>> = Mutex::new(None);
@@ -286,10 +323,8 @@ pub fn run(
                     let mut slot = error.lock().unwrap_or_else(|p| p.into_inner());
                     slot.get_or_insert(e);
                 };
-                let pool = match rayon::ThreadPoolBuilder::new()
-                    .num_threads(per_worker)
-                    .build()
-                {
+                // One thread per game: its engine then computes alone, on this thread.
+                let pool = match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
                     Ok(p) => p,
                     Err(e) => return fail(SurveyError::Threads(e.to_string())),
                 };

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::SurveyError;
+use super::clock::ClockKind;
 use super::codes::{Prefix, Shard, SurveyCode};
 use super::game::{Budget, GameResult};
 
@@ -47,12 +48,18 @@ pub struct Descriptor {
     pub budget: Budget,
     /// The part of the survey this folder holds (`None`: all of it).
     pub shard: Option<Shard>,
+    /// The clock of the time budget (a folder whose descriptor names none was timed by the wall
+    /// clock).
+    #[serde(default)]
+    pub clock: ClockKind,
 }
 
 impl Descriptor {
     /// Whether two folders hold parts of the same survey (same games and budget).
     pub fn same_survey(&self, other: &Descriptor) -> bool {
-        self.selection == other.selection && self.budget == other.budget
+        self.selection == other.selection
+            && self.budget == other.budget
+            && self.clock == other.clock
     }
 
     /// A one-line description.
@@ -68,8 +75,10 @@ impl Descriptor {
             .map(|s| format!(", shard {s}"))
             .unwrap_or_default();
         format!(
-            "{sel}; at most heap {} and {} s per game{shard}",
-            self.budget.to, self.budget.max_seconds
+            "{sel}; at most heap {} and {} {} per game{shard}",
+            self.budget.to,
+            self.budget.max_seconds,
+            self.clock.unit()
         )
     }
 }
@@ -241,6 +250,7 @@ mod tests {
                 max_seconds: 5.0,
             },
             shard: None,
+            clock: ClockKind::current(),
         };
         open(dir.path(), &d).unwrap();
         open(dir.path(), &d).unwrap(); // the same survey again

@@ -32,7 +32,8 @@ pub struct Args {
     /// At most the heaps 0..=N per game.
     #[arg(long, value_parser = parse_u64, default_value_t = 1 << 20, allow_hyphen_values = true)]
     pub to: u64,
-    /// At most S seconds per game (checked between steps of the computation).
+    /// At most S seconds of CPU time per game (the CPU time of the game's thread, so a busy
+    /// machine gives the same records; checked between steps of the computation).
     #[arg(long, default_value = "60", allow_hyphen_values = true)]
     pub max_seconds: String,
     /// The survey folder: one file per finished game, the descriptor, and the reports.
@@ -47,7 +48,7 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads, each computing one game at a time (default: all cores).
     #[arg(long, value_parser = parse_u64)]
     pub threads: Option<u64>,
 }
