@@ -25,7 +25,7 @@ fn main() {
     }
     let st = s.stats();
     println!(
-        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}",
+        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}, corrections {}",
         t.elapsed().as_secs_f64(),
         s.rare_count(),
         s.mask(),
@@ -36,6 +36,7 @@ fn main() {
         st.targeted_checks,
         st.rebuilds,
         st.reused,
-        st.batched
+        st.batched,
+        st.corrections
     );
 }

@@ -54,6 +54,7 @@
 use thiserror::Error;
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ruleset::{Code, Kind, Ruleset};
@@ -83,9 +84,13 @@ const TARGET_BUDGET: usize = 256;
 /// Partner values tried per targeted search (the most frequent).
 const TARGET_PARTNERS: usize = 4;
 
-/// Work per heap (pairs, smoothed) above which heaps `n, n + 1, …` that do not depend on each other
-/// (up to the code's dependency distance) are computed at once on different threads.
-const BATCH_MIN: u64 = 1 << 13;
+/// Work per heap (pairs, smoothed) above which batches of heaps `n, n + 1, …` are computed at once
+/// on different threads (see [`Sparse::step_batch`]); below it, only long scans are shared.
+const BATCH_MIN: u64 = 1 << 6;
+/// Pairs per thread a batch aims at.
+const BATCH_WORK: u64 = 1 << 14;
+/// Most heaps per thread in a batch.
+const BATCH_PER_THREAD_MAX: usize = 16;
 /// Helper threads are started when the recent work per heap (pairs) reaches this.
 const POOL_MIN_WORK: u64 = 1 << 10;
 /// Helper threads are started for calls that compute at least this many heaps.
@@ -118,6 +123,9 @@ pub struct SparseStats {
     pub reused: u64,
     /// Heaps computed in batches, several at once on different threads.
     pub batched: u64,
+    /// Batched heaps whose speculative value was an option found once the earlier heaps of the
+    /// batch were known (the walk went on from there).
+    pub corrections: u64,
 }
 
 impl SparseStats {
@@ -129,6 +137,7 @@ impl SparseStats {
         self.rebuilds += o.rebuilds;
         self.reused += o.reused;
         self.batched += o.batched;
+        self.corrections += o.corrections;
     }
 
     fn pairs(&self) -> u64 {
@@ -415,11 +424,14 @@ impl Sparse {
             while self.g.len() <= to
                 && (self.g.len() < n0 + 8 || start.elapsed() < self.adapt.epoch)
             {
-                let d = self.moves.dist.min(threads).min(to + 1 - self.g.len());
+                let b = self.batch_size(threads).min(to + 1 - self.g.len());
                 if !helpers {
                     self.step_with(None)?;
-                } else if d >= 2 && self.recent >= self.batch_min.saturating_mul(64) {
-                    self.step_batch(d, pool)?;
+                } else if b >= 2
+                    && self.g.len() >= 2 * b
+                    && self.recent >= self.batch_min.saturating_mul(64)
+                {
+                    self.step_batch(b, pool)?;
                 } else {
                     self.step_with(Some(pool))?;
                 }
@@ -428,6 +440,17 @@ impl Sparse {
                 .record(helpers, self.g.len() - n0, start.elapsed());
         }
         Ok(())
+    }
+
+    /// Heaps per batch: enough per thread for about [`BATCH_WORK`] pairs (so the threads share the
+    /// work evenly and a hand-over costs little), from 2 to [`BATCH_PER_THREAD_MAX`] per thread.
+    fn batch_size(&self, threads: usize) -> usize {
+        let per_heap = (self.recent / 64).max(1);
+        let per_thread = std::env::var("GRUNDY_BATCH_PER")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| BATCH_WORK.div_ceil(per_heap) as usize);
+        threads * per_thread.clamp(2, BATCH_PER_THREAD_MAX)
     }
 
     fn note_max(&mut self, v: u16) {
@@ -453,43 +476,65 @@ impl Sparse {
         self.push(v, &work)
     }
 
-    /// Compute heaps `n .. n + d` at once, one per thread (`d` at most the dependency distance
-    /// and the pool's threads).
-    fn step_batch(&mut self, d: usize, pool: &SpinPool) -> Result<(), Overflow> {
+    /// Compute heaps `n .. n + b` at once (`n` the values known): each heap's options whose values
+    /// are known are inserted and its walk run as far as they decide it ([`speculate`]), the
+    /// heaps shared out among the threads as they become free; then, in order, the few options
+    /// that involve heaps `n..` are inserted and the walk finished where they change it
+    /// ([`finish_speculation`]). Needs `n >= b`, so the small parts of those splits are known.
+    fn step_batch(&mut self, b: usize, pool: &SpinPool) -> Result<(), Overflow> {
         let n = self.g.len();
-        if self.scratch.len() < d {
+        debug_assert!(n >= b);
+        if self.scratch.len() < b {
             let moves = &self.moves;
-            self.scratch.resize_with(d, || Scratch::new(moves));
+            self.scratch.resize_with(b, || Scratch::new(moves));
         }
-        let cells: Vec<Mutex<(Scratch, usize, SparseStats)>> = self.scratch[..d]
+        let cells: Vec<Mutex<(Scratch, SparseStats)>> = self.scratch[..b]
             .iter_mut()
-            .map(|sc| Mutex::new((std::mem::take(sc), 0, SparseStats::default())))
+            .map(|sc| Mutex::new((std::mem::take(sc), SparseStats::default())))
             .collect();
         {
             let cx = self.ctx();
-            pool.broadcast(&|i| {
-                if let Some(cell) = cells.get(i) {
+            let next = AtomicUsize::new(0);
+            pool.broadcast(&|_| {
+                loop {
+                    let j = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(cell) = cells.get(j) else { break };
                     let mut cell = cell.lock().unwrap_or_else(|e| e.into_inner());
-                    let (sc, v, work) = &mut *cell;
-                    *v = heap_value(&cx, n + i, sc, work);
+                    let (sc, work) = &mut *cell;
+                    speculate(&cx, n + j, n, sc, work);
                 }
             });
         }
-        let mut out = Vec::with_capacity(d);
-        for (i, cell) in cells.into_iter().enumerate() {
-            let (sc, v, work) = cell.into_inner().unwrap_or_else(|e| e.into_inner());
-            self.scratch[i] = sc;
-            out.push((v, work));
+        for (j, cell) in cells.into_iter().enumerate() {
+            let (sc, work) = cell.into_inner().unwrap_or_else(|e| e.into_inner());
+            self.scratch[j] = sc;
+            self.stats.add(&work);
         }
-        for (v, mut work) in out {
-            work.batched = 1;
-            self.push(v, &work)?;
+        let mut result = Ok(());
+        for j in 0..b {
+            let mut work = SparseStats {
+                batched: 1,
+                ..SparseStats::default()
+            };
+            let v = finish_speculation(&ctx!(self, Some(pool)), &mut self.scratch[j], &mut work);
+            if let Err(e) = self.push_value(v, &work) {
+                result = Err(e);
+                break;
+            }
         }
-        Ok(())
+        self.maybe_rebuild();
+        result.map(|_| ())
     }
 
     /// Append the value of the next heap and keep the bookkeeping (light heaps, `H`).
     fn push(&mut self, result: usize, work: &SparseStats) -> Result<u16, Overflow> {
+        let v = self.push_value(result, work)?;
+        self.maybe_rebuild();
+        Ok(v)
+    }
+
+    /// Append the value of the next heap (light heaps, counts; `H` is kept).
+    fn push_value(&mut self, result: usize, work: &SparseStats) -> Result<u16, Overflow> {
         let n = self.g.len();
         self.stats.add(work);
         self.recent = self.recent - self.recent / 64 + work.pairs();
@@ -506,11 +551,16 @@ impl Sparse {
                 self.rare.push((n as u32, v));
             }
         }
-        if n + 1 >= self.next_rebuild || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
-            self.rebuild();
-            self.next_rebuild = (n + 1).max(64).next_power_of_two() * 2;
-        }
         Ok(v)
+    }
+
+    /// Choose `H` anew when the sequence has doubled or the light heaps have grown.
+    fn maybe_rebuild(&mut self) {
+        let n = self.g.len();
+        if n >= self.next_rebuild || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
+            self.rebuild();
+            self.next_rebuild = n.max(64).next_power_of_two() * 2;
+        }
     }
 
     /// Choose the heavy set anew from the value frequencies (module docs).
@@ -799,6 +849,10 @@ struct Scratch {
     live: Vec<usize>,
     /// Buffers of the threads of a split scan.
     bufs: Vec<Vec<u8>>,
+    /// The heap set up, the values known when it was ([`speculate`]), and the walk's result.
+    heap: usize,
+    known: usize,
+    result: usize,
 }
 
 /// The split values `G(a) ⊕ G(m − a)` of one remainder `m` found so far: every split with a light
@@ -807,6 +861,8 @@ struct Scratch {
 struct Slot {
     m: usize,
     epoch: u64,
+    /// Splits `a < lo` are not in the marks yet (their big part was unknown: see [`speculate`]).
+    lo: usize,
     next: usize,
     /// `2^16 + 1` bytes, allocated on first use; bytes above the `top` of the last reset are 0
     /// (`top` never decreases and nothing at or above it is ever marked).
@@ -821,6 +877,7 @@ impl Scratch {
                 Slot {
                     m: usize::MAX,
                     epoch: 0,
+                    lo: 1,
                     next: 1,
                     marks: Vec::new(),
                 };
@@ -828,6 +885,9 @@ impl Scratch {
             ],
             live: Vec::new(),
             bufs: Vec::new(),
+            heap: 0,
+            known: 0,
+            result: 0,
         }
     }
 
@@ -882,7 +942,56 @@ fn pair_end(m: usize, unequal: bool) -> usize {
 /// split values of each remainder `m = n − k` are kept in `sc` and reused when a later heap splits
 /// the same `m`.
 fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> usize {
+    setup(cx, n, n, sc, stats);
+    walk(cx, sc, stats, 0)
+}
+
+/// `G(n)` as far as the values `G(0..known)` decide it (`known <= n`, the values in `cx.g` at
+/// least up to `known`): the least value absent from the options whose values are known, certified
+/// by the same rule as [`heap_value`], kept in `sc` for [`finish_speculation`]. The options not yet
+/// known are few: the takes `n − k >= known` and, per split digit `k` (remainder `m = n − k`), the
+/// splits `a + (m − a)` with `m − a >= known`, i.e. `a < m − known + 1` (their small part `a`
+/// is known when `known` exceeds the batch).
+fn speculate(cx: &Ctx, n: usize, known: usize, sc: &mut Scratch, stats: &mut SparseStats) {
+    setup(cx, n, known, sc, stats);
+    sc.result = walk(cx, sc, stats, 0);
+}
+
+/// `G(n)` of a heap computed by [`speculate`], once `cx.g` holds `G(0..n)`: the options that were
+/// not known are inserted; if the speculative value is still absent it is `G(n)` (every smaller
+/// value is an option), else the walk goes on from there.
+fn finish_speculation(cx: &Ctx, sc: &mut Scratch, stats: &mut SparseStats) -> usize {
+    let (moves, g, n, known) = (cx.moves, cx.g, sc.heap, sc.known);
+    for &k in &moves.take {
+        if k < n && n - k >= known {
+            sc.seen[g[n - k] as usize] = 1;
+        }
+    }
+    for li in 0..sc.live.len() {
+        let slot = &mut sc.slots[sc.live[li]];
+        let (m, lo) = (slot.m, slot.lo);
+        for a in 1..lo.min(pair_end(m, moves.unequal)) {
+            slot.marks[(g[a] ^ g[m - a]) as usize] = 1;
+        }
+        stats.light_pairs += lo.saturating_sub(1) as u64;
+        slot.lo = 1;
+    }
+    sc.known = n;
+    let r = sc.result;
+    if sc.seen[r] == 0 && sc.live.iter().all(|&s| sc.slots[s].marks[r] == 0) {
+        r
+    } else {
+        stats.corrections += 1;
+        walk(cx, sc, stats, r + 1)
+    }
+}
+
+/// Reset `sc` for heap `n` and insert the options known from `G(0..known)`: the takes, and for
+/// each split digit the splits with a light part (both parts below `known`).
+fn setup(cx: &Ctx, n: usize, known: usize, sc: &mut Scratch, stats: &mut SparseStats) {
     let (moves, g, top) = (cx.moves, cx.g, cx.top);
+    sc.heap = n;
+    sc.known = known;
     sc.seen[..=top].fill(0);
     for &k in &moves.take_all {
         if k == n {
@@ -890,7 +999,7 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
         }
     }
     for &k in &moves.take {
-        if k < n {
+        if k < n && n - k < known {
             sc.seen[g[n - k] as usize] = 1;
         }
     }
@@ -900,9 +1009,11 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
             break;
         }
         let m = n - k;
+        // Splits a + (m - a) with a < lo have their big part at or above `known`.
+        let lo = (m + 1).saturating_sub(known).max(1);
         let si = if moves.ring > 1 { m % moves.ring } else { j };
         let slot = &mut sc.slots[si];
-        if slot.m == m && slot.epoch == cx.epoch {
+        if slot.m == m && slot.epoch == cx.epoch && slot.lo <= lo {
             stats.reused += 1;
         } else {
             if slot.marks.is_empty() {
@@ -912,11 +1023,14 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
             }
             slot.m = m;
             slot.epoch = cx.epoch;
-            slot.next = 1;
+            slot.lo = lo;
+            slot.next = lo;
+            // Light heaps r with both parts known: m - known < r < m (and r < known).
+            let from = cx.light.partition_point(|&(r, _)| (r as usize) < lo);
             let count = cx.light.partition_point(|&(r, _)| (r as usize) < m);
-            stats.light_pairs += count as u64;
-            let light = &cx.light[..count];
-            if let Some(pool) = cx.pool.filter(|_| count > cx.thresholds.1) {
+            let light = &cx.light[from..count.max(from)];
+            stats.light_pairs += light.len() as u64;
+            if let Some(pool) = cx.pool.filter(|_| light.len() > cx.thresholds.1) {
                 light_parallel(
                     g,
                     m,
@@ -951,7 +1065,14 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
         }
         sc.live.push(si);
     }
-    let mut result = sc.next_missing(0, top);
+}
+
+/// The mex walk of the heap set up in `sc` from value `from`: the least absent value `>= from`,
+/// certified outside `H ⊕ H`, or by scanning the splits (`a >= lo` of each slot) until it appears
+/// or the scans end.
+fn walk(cx: &Ctx, sc: &mut Scratch, stats: &mut SparseStats, from: usize) -> usize {
+    let (moves, g, top) = (cx.moves, cx.g, cx.top);
+    let mut result = sc.next_missing(from, top);
     if !cx.scan[result] {
         return result;
     }
@@ -960,7 +1081,7 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
     if let Some(&si) = sc.live.first()
         && cx.targets.enabled
     {
-        let m = sc.slots[si].m;
+        let (m, lo) = (sc.slots[si].m, sc.slots[si].lo);
         let pre = PLAIN_FIRST.min(pair_end(m, moves.unequal));
         while sc.slots[si].next < pre {
             let a = sc.slots[si].next;
@@ -983,7 +1104,14 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
             let mut found = false;
             for &y in targets.order.iter().take(TARGET_PARTNERS) {
                 let x = (result as u16) ^ y;
-                for &a in &targets.pos[x as usize] {
+                let pos = &targets.pos[x as usize];
+                // Heaps a < lo pair with a part not known yet.
+                let skip = if lo > 1 {
+                    pos.partition_point(|&a| (a as usize) < lo)
+                } else {
+                    0
+                };
+                for &a in &pos[skip..] {
                     let a = a as usize;
                     if a >= m || budget == 0 {
                         break;
