@@ -1034,7 +1034,8 @@ fn setup(cx: &Ctx, n: usize, known: usize, sc: &mut Scratch, stats: &mut SparseS
         let lo = (m + 1).saturating_sub(known).max(1);
         let si = if moves.ring > 1 { m % moves.ring } else { j };
         let slot = &mut sc.slots[si];
-        if slot.m == m && slot.epoch == cx.epoch && slot.lo <= lo {
+        // Cached values of `m` are complete (all splits known then and now) or not reused.
+        if slot.m == m && slot.epoch == cx.epoch && slot.lo == 1 && lo == 1 {
             stats.reused += 1;
         } else {
             if slot.marks.is_empty() {
