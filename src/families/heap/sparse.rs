@@ -387,7 +387,7 @@ impl Sparse {
         self.pool_min = pool_min;
     }
 
-    /// Tune when independent heaps are computed at once (with more than one rayon thread): when
+    /// Tune when batches of heaps are computed at once (with more than one rayon thread): when
     /// the recent work per heap exceeds `pairs`. Only speed depends on it.
     pub fn set_batch_threshold(&mut self, pairs: u64) {
         self.batch_min = pairs;
