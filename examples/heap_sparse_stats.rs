@@ -1,5 +1,6 @@
 //! Print the sparse-space work counters for a code: `cargo run --release --example
-//! heap_sparse_stats -- 0.16 700000`.
+//! heap_sparse_stats -- 0.16 700000` (`THREADS=2` for two threads always, with the modelled
+//! speed-up of the batches).
 
 use grundy::families::heap::{Ruleset, sparse::Sparse};
 
@@ -19,13 +20,22 @@ fn main() {
         std::process::exit(2);
     };
     let t = std::time::Instant::now();
-    if let Err(e) = s.extend_to(to) {
+    // THREADS=k: exactly k threads, helpers always used (no adaptive fall-back): for the
+    // modelled speed-up on a machine too busy to measure one.
+    let run = match std::env::var("THREADS").ok().and_then(|t| t.parse().ok()) {
+        Some(k) => {
+            s.set_adaptive_epoch(std::time::Duration::MAX);
+            s.extend_to_threads(to, k)
+        }
+        None => s.extend_to(to),
+    };
+    if let Err(e) = run {
         eprintln!("{e}");
         std::process::exit(1);
     }
     let st = s.stats();
     println!(
-        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}",
+        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}, corrections {}, pairs {}, span pairs {} (modelled speed-up {:.2})",
         t.elapsed().as_secs_f64(),
         s.rare_count(),
         s.mask(),
@@ -36,6 +46,10 @@ fn main() {
         st.targeted_checks,
         st.rebuilds,
         st.reused,
-        st.batched
+        st.batched,
+        st.corrections,
+        st.pairs(),
+        st.span_pairs,
+        st.pairs() as f64 / st.span_pairs.max(1) as f64
     );
 }

@@ -301,6 +301,29 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Batches of heaps across threads (every step a batch: helpers always used, no
+        /// threshold): each heap speculated from the values known when its batch began, the
+        /// options on the batch's own heaps inserted in order — the values of the naive search.
+        #[test]
+        fn sparse_batches_across_heaps_match_naive(
+            c in arb_two_heap_code(),
+            to in 0usize..700,
+            threads in 2usize..=3,
+        ) {
+            let rs = Ruleset::code(c.clone());
+            let want: Vec<u16> = naive::values(&rs, to).into_iter().map(|v| v as u16).collect();
+            let mut p = sparse::Sparse::new(&c).unwrap();
+            p.set_parallel_thresholds(3, 5, 0);
+            p.set_batch_threshold(0);
+            p.set_adaptive_epoch(std::time::Duration::MAX);
+            p.extend_to_threads(to / 3, threads).unwrap();
+            p.extend_to_threads(to, threads).unwrap();
+            prop_assert_eq!(p.values(), &want[..], "{} with {} threads", rs, threads);
+        }
+    }
+
+    proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
         /// Soundness of the periodicity theorems: a period proved from `G(0..=to)` holds on a
         /// sequence three times as long.
