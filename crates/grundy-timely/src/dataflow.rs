@@ -20,8 +20,9 @@ use grundy::tier::engine::{BLOCK, Scratch, solve_block, solve_loopy_tier};
 use grundy::tier::{Analysis, SolvedTier, Stats, TierError, Tiered, TieredGame};
 use grundy::{LoopyValue, Nimber, Outcome};
 use timely::dataflow::channels::pact::Exchange as ExchangePact;
+use timely::dataflow::channels::pact::Pipeline;
 use timely::dataflow::operators::generic::operator::Operator;
-use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::operators::{Exchange, Input, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 use timely::{CommunicationConfig, WorkerConfig};
@@ -118,7 +119,10 @@ fn load<G: TieredGame + ?Sized>(
     if cfg.processes == 1 {
         let mut m = Manifest::new(&id, game.tiers());
         if let Some(found) = Manifest::read(dir)? {
-            let mpath = dir.join(grundy::tier::database::MANIFEST).display().to_string();
+            let mpath = dir
+                .join(grundy::tier::database::MANIFEST)
+                .display()
+                .to_string();
             if found.game != id {
                 return Err(TierError::OtherGame {
                     path: mpath,
@@ -152,7 +156,10 @@ fn load<G: TieredGame + ?Sized>(
         }
         return Ok((shards, None, Some(m)));
     }
-    let path = dir.join(crate::shards::manifest_file_name(cfg.process, cfg.processes));
+    let path = dir.join(crate::shards::manifest_file_name(
+        cfg.process,
+        cfg.processes,
+    ));
     let mut m = ShardManifest::new(&id, game.tiers(), part, cfg.process);
     if let Some(found) = ShardManifest::read(&path)? {
         if found.game != id {
@@ -244,8 +251,7 @@ fn install_panic_hook() {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             let text = info.to_string();
-            if text.contains("timely communication error") || text.contains("MergeQueue poisoned")
-            {
+            if text.contains("timely communication error") || text.contains("MergeQueue poisoned") {
                 eprintln!(
                     "error: lost the connection to another process ({}); every finished tier \
                      is kept: rerun the same command on every process to resume",
@@ -324,7 +330,14 @@ pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
     let (game2, cfg2, shared2) = (game.clone(), cfg.clone(), shared.clone());
     let quiet = QuietStdout::new(cfg.processes > 1);
     let guards = timely::execute(timely_config, move |worker| {
-        work(worker, game2.as_ref(), position, &cfg2, part, shared2.clone())
+        work(
+            worker,
+            game2.as_ref(),
+            position,
+            &cfg2,
+            part,
+            shared2.clone(),
+        )
     });
     drop(quiet);
     let guards = guards.map_err(|e| Error::Peer(format!("cannot start the cluster: {e}")))?;
@@ -357,7 +370,8 @@ struct Rounds<'w> {
     worker: &'w mut Worker,
     input: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<Msg>>>,
     probe: ProbeHandle<u64>,
-    mail: Rc<RefCell<Vec<Msg>>>,
+    /// Delivered messages with their round.
+    mail: Rc<RefCell<Vec<(u64, Msg)>>>,
     me: u32,
     peers: u32,
     my_process: usize,
@@ -383,7 +397,8 @@ impl Rounds<'_> {
         let next = *self.input.time() + 1;
         self.input.advance_to(next);
         let start = Instant::now();
-        while self.probe.less_than(&next) {
+        // (the probe's frontier is empty until the dataflow first reports progress)
+        while self.probe.less_than(&next) || self.probe.done() {
             self.worker.step_or_park(Some(Duration::from_millis(100)));
             if start.elapsed() > self.silence {
                 return Err(Error::Peer(format!(
@@ -393,7 +408,14 @@ impl Rounds<'_> {
             }
         }
         self.shared.beat();
-        Ok(std::mem::take(&mut *self.mail.borrow_mut()))
+        let mut got = Vec::new();
+        self.mail.borrow_mut().retain(|&(t, m)| {
+            if t < next {
+                got.push(m);
+            }
+            t >= next
+        });
+        Ok(got)
     }
 
     fn to_all(&self, tag: u8, a: u32, b: u64, out: &mut Vec<Msg>) {
@@ -469,7 +491,13 @@ fn contract(tier: u32, index: u64, reason: String) -> TierError {
 /// The rule of the single-machine engine for one position of an acyclic tier, given the value
 /// and remoteness of each option: the mex, and the remoteness (the winner hurries, the loser
 /// delays).
-fn rule(tier: u32, index: u64, opts: &[Tiered], known: &[(u32, u32)], seen: &mut Vec<bool>) -> Result<(u32, u32), TierError> {
+fn rule(
+    tier: u32,
+    index: u64,
+    opts: &[Tiered],
+    known: &[(u32, u32)],
+    seen: &mut Vec<bool>,
+) -> Result<(u32, u32), TierError> {
     seen.clear();
     seen.resize(opts.len() + 1, false);
     let mut fastest_p = u32::MAX;
@@ -479,7 +507,10 @@ fn rule(tier: u32, index: u64, opts: &[Tiered], known: &[(u32, u32)], seen: &mut
             return Err(contract(
                 tier,
                 index,
-                format!("an option in tier {} (moves must go to a lower tier)", o.tier),
+                format!(
+                    "an option in tier {} (moves must go to a lower tier)",
+                    o.tier
+                ),
             ));
         }
         if v == INFINITE || r == DRAW {
@@ -522,7 +553,7 @@ fn work<G: TieredGame + ?Sized>(
     let local = me as usize % cfg.workers;
     let mut input = InputHandle::new();
     let probe = ProbeHandle::new();
-    let mail: Rc<RefCell<Vec<Msg>>> = Rc::default();
+    let mail: Rc<RefCell<Vec<(u64, Msg)>>> = Rc::default();
     let my_process = cfg.process;
     let workers = cfg.workers;
     {
@@ -565,7 +596,19 @@ fn work<G: TieredGame + ?Sized>(
                     },
                 )
                 .exchange(|m: &Msg| m.0 as u64)
-                .inspect(move |m: &Msg| mail.borrow_mut().push(*m))
+                .unary::<timely::container::CapacityContainerBuilder<Vec<Msg>>, _, _, _>(
+                    Pipeline,
+                    "Deliver",
+                    move |_cap, _info| {
+                        move |input, _output| {
+                            input.for_each(|cap, data| {
+                                // a faster worker's messages of a later round may come early
+                                let Some(&t) = cap.least() else { return };
+                                mail.borrow_mut().extend(data.drain(..).map(|m| (t, m)));
+                            });
+                        }
+                    },
+                )
                 .probe_with(&probe);
         });
     }
@@ -634,7 +677,11 @@ fn solve_all<G: TieredGame + ?Sized>(
             let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
             let store = shared.store.read().expect("no poisoning");
             let mut result = Ok(0);
-            for (b, (vs, rs)) in values.chunks_mut(BLOCK).zip(rem.chunks_mut(BLOCK)).enumerate() {
+            for (b, (vs, rs)) in values
+                .chunks_mut(BLOCK)
+                .zip(rem.chunks_mut(BLOCK))
+                .enumerate()
+            {
                 let first = mine.start + (b * BLOCK) as u64;
                 match solve_block(game, &store.tiers, t, first, vs, rs, &mut scratch) {
                     Ok(v) => visits += v,
@@ -660,7 +707,10 @@ fn solve_all<G: TieredGame + ?Sized>(
         let failed = shared.error.lock().expect("no poisoning").is_some();
         rounds.to_all(FLAG, FLAG_FAILED, failed as u64, &mut out);
         let mail = rounds.round(&mut out)?;
-        if mail.iter().any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0) {
+        if mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
+        {
             return Err(match shared.error.lock().expect("no poisoning").take() {
                 Some(e) => e.into(),
                 None => Error::Peer("another process failed (see its error)".into()),
@@ -675,7 +725,10 @@ fn solve_all<G: TieredGame + ?Sized>(
         let failed = shared.error.lock().expect("no poisoning").is_some();
         rounds.to_all(FLAG, FLAG_FAILED, failed as u64, &mut out);
         let mail = rounds.round(&mut out)?;
-        if mail.iter().any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0) {
+        if mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
+        {
             return Err(match shared.error.lock().expect("no poisoning").take() {
                 Some(e) => e.into(),
                 None => Error::Peer("another process failed (see its error)".into()),
@@ -809,7 +862,8 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
     let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
     let mut visits = 0;
     let mut failure: Option<TierError> = None;
-    let (mut opts, mut offsets, mut seen, mut out) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut opts, mut offsets, mut seen, mut out) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for c in 0..chunks {
         let lo = (mine.start + c * CHUNK).min(mine.end);
         let hi = (lo + CHUNK).min(mine.end);
@@ -827,7 +881,10 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
                 failure = Some(contract(
                     t,
                     lo,
-                    format!("an option in tier {} (moves must go to a lower tier)", o.tier),
+                    format!(
+                        "an option in tier {} (moves must go to a lower tier)",
+                        o.tier
+                    ),
                 ));
             }
         }

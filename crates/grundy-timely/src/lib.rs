@@ -100,10 +100,14 @@ impl Config {
 
     fn check(&self) -> Result<(), Error> {
         if self.workers == 0 {
-            return Err(Error::Config("--workers 0: at least one worker is needed".into()));
+            return Err(Error::Config(
+                "--workers 0: at least one worker is needed".into(),
+            ));
         }
         if self.processes == 0 {
-            return Err(Error::Config("--processes 0: at least one process is needed".into()));
+            return Err(Error::Config(
+                "--processes 0: at least one process is needed".into(),
+            ));
         }
         if self.process >= self.processes {
             return Err(Error::Config(format!(
@@ -193,9 +197,7 @@ pub enum Error {
         error: std::io::Error,
     },
     /// Another process failed or vanished: this one stops (finished tiers stay on disk).
-    #[error(
-        "{0}; every finished tier is kept: rerun the same command on every process to resume"
-    )]
+    #[error("{0}; every finished tier is kept: rerun the same command on every process to resume")]
     Peer(String),
 }
 

@@ -112,12 +112,9 @@ impl ShardManifest {
                 format!("format '{}' version {}", m.format, m.version),
             ));
         }
-        if let Some((i, e)) = m
-            .finished
-            .iter()
-            .enumerate()
-            .find(|(i, e)| e.tier as usize != *i || e.file != shard_file_name(e.tier, m.process, m.processes))
-        {
+        if let Some((i, e)) = m.finished.iter().enumerate().find(|(i, e)| {
+            e.tier as usize != *i || e.file != shard_file_name(e.tier, m.process, m.processes)
+        }) {
             return Err(corrupt(
                 path,
                 format!("entry {i} lists tier {} as file '{}'", e.tier, e.file),
@@ -130,7 +127,10 @@ impl ShardManifest {
     pub fn write(&self, dir: &Path) -> Result<(), TierError> {
         let mut text = serde_json::to_vec_pretty(self).expect("a manifest serializes");
         text.push(b'\n');
-        write_atomically(&dir.join(manifest_file_name(self.process, self.processes)), &text)
+        write_atomically(
+            &dir.join(manifest_file_name(self.process, self.processes)),
+            &text,
+        )
     }
 
     /// Open and check (size, checksum) the shard of entry `e`.
@@ -190,7 +190,10 @@ pub fn merge<G: TieredGame + ?Sized>(game: &G, dir: &Path) -> Result<Option<u32>
     for m in &ms {
         if m.game != id {
             return Err(TierError::OtherGame {
-                path: dir.join(manifest_file_name(m.process, m.processes)).display().to_string(),
+                path: dir
+                    .join(manifest_file_name(m.process, m.processes))
+                    .display()
+                    .to_string(),
                 found: m.game.clone(),
                 expected: id,
             });
@@ -226,7 +229,10 @@ pub fn merge<G: TieredGame + ?Sized>(game: &G, dir: &Path) -> Result<Option<u32>
         Some(m) if m.game == id => m,
         Some(m) => {
             return Err(TierError::OtherGame {
-                path: dir.join(grundy::tier::database::MANIFEST).display().to_string(),
+                path: dir
+                    .join(grundy::tier::database::MANIFEST)
+                    .display()
+                    .to_string(),
                 found: m.game,
                 expected: id,
             });
