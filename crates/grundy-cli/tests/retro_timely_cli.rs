@@ -35,7 +35,7 @@ fn spawn(game: &[&str], process: usize, hosts: &Path, out: &Path) -> Child {
         .arg(hosts)
         .arg("--out")
         .arg(out)
-        .env("GRUNDY_SILENCE_LIMIT", "60")
+        .args(["--silence-limit", "60"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -45,7 +45,13 @@ fn spawn(game: &[&str], process: usize, hosts: &Path, out: &Path) -> Child {
 /// The report without the fields that depend on the run (time, memory, directory, work done).
 fn answers(stdout: &[u8]) -> Value {
     let mut v: Value = serde_json::from_slice(stdout).expect("JSON on stdout");
-    for k in ["seconds", "peak_bytes", "database", "option_visits", "solved_tiers"] {
+    for k in [
+        "seconds",
+        "peak_bytes",
+        "database",
+        "option_visits",
+        "solved_tiers",
+    ] {
         v.as_object_mut().unwrap().remove(k);
     }
     v
@@ -67,9 +73,20 @@ fn run_pair(game: &[&str], dir: &Path) -> (Vec<u8>, Vec<u8>) {
     let hosts = hostfile(dir, 2);
     let p1 = spawn(game, 1, &hosts, &dir.join("p1"));
     let p0 = spawn(game, 0, &hosts, &dir.join("p0"));
-    let (o0, o1) = (p0.wait_with_output().unwrap(), p1.wait_with_output().unwrap());
-    assert!(o0.status.success(), "{}", String::from_utf8_lossy(&o0.stderr));
-    assert!(o1.status.success(), "{}", String::from_utf8_lossy(&o1.stderr));
+    let (o0, o1) = (
+        p0.wait_with_output().unwrap(),
+        p1.wait_with_output().unwrap(),
+    );
+    assert!(
+        o0.status.success(),
+        "{}",
+        String::from_utf8_lossy(&o0.stderr)
+    );
+    assert!(
+        o1.status.success(),
+        "{}",
+        String::from_utf8_lossy(&o1.stderr)
+    );
     (o0.stdout, o1.stdout)
 }
 
@@ -134,7 +151,10 @@ fn a_killed_process_stops_the_other_quickly_and_a_rerun_resumes() {
     let waited = killed.elapsed();
     let stderr = String::from_utf8_lossy(&o0.stderr);
     assert!(!o0.status.success(), "process 0 must fail");
-    assert!(waited < Duration::from_secs(30), "process 0 took {waited:?} to stop");
+    assert!(
+        waited < Duration::from_secs(30),
+        "process 0 took {waited:?} to stop"
+    );
     assert!(stderr.contains("rerun the same command"), "{stderr}");
     assert!(o0.stdout.is_empty());
     // rerun both: they resume at the first tier not finished on both shards
@@ -142,6 +162,9 @@ fn a_killed_process_stops_the_other_quickly_and_a_rerun_resumes() {
     let v: Value = serde_json::from_slice(&o0).unwrap();
     let tiers = v["tiers"].as_u64().unwrap();
     let solved = v["solved_tiers"].as_u64().unwrap();
-    assert!(solved < tiers - 2, "resumed: {solved} of {tiers} tiers solved again");
+    assert!(
+        solved < tiers - 2,
+        "resumed: {solved} of {tiers} tiers solved again"
+    );
     assert_eq!(answers(&o0), single(game));
 }

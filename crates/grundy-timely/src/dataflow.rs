@@ -75,11 +75,17 @@ impl Shards {
     }
 }
 
+/// A worker's part of a tier: its first index, values and remoteness.
+type Part = (u64, Vec<u32>, Vec<u32>);
+
+/// Answers of a lookup round, and the round's other messages.
+type Looked = (Vec<(u32, u32)>, Vec<Msg>);
+
 /// State shared by the workers of this process.
 struct Shared {
     store: RwLock<Shards>,
     /// Each local worker's part of the tier being solved: (first, values, remoteness).
-    parts: Mutex<Vec<Option<(u64, Vec<u32>, Vec<u32>)>>>,
+    parts: Mutex<Vec<Option<Part>>>,
     error: Mutex<Option<TierError>>,
     /// Finished tiers found in this process's directory.
     found: u32,
@@ -200,7 +206,8 @@ fn load<G: TieredGame + ?Sized>(
     Ok((shards, Some(m), None))
 }
 
-/// Send stdout to stderr while timely connects (it prints "awaiting connections" on stdout).
+/// Send stdout to stderr while timely connects (it prints "awaiting connections" on stdout,
+/// which must stay clean for the report).
 #[cfg(unix)]
 struct QuietStdout(Option<i32>);
 
@@ -252,6 +259,12 @@ fn install_panic_hook() {
         std::panic::set_hook(Box::new(move |info| {
             let text = info.to_string();
             if text.contains("timely communication error") || text.contains("MergeQueue poisoned") {
+                // one message, exit code 1 (a network failure): timely's threads cannot be
+                // stopped otherwise
+                static SAID: AtomicBool = AtomicBool::new(false);
+                if SAID.swap(true, Ordering::SeqCst) {
+                    return;
+                }
                 eprintln!(
                     "error: lost the connection to another process ({}); every finished tier \
                      is kept: rerun the same command on every process to resume",
@@ -261,6 +274,7 @@ fn install_panic_hook() {
                         .or_else(|| info.payload().downcast_ref::<&str>().copied())
                         .unwrap_or("connection closed")
                 );
+                std::process::exit(1);
             } else {
                 previous(info);
             }
@@ -433,7 +447,7 @@ impl Rounds<'_> {
         wanted: &[Tiered],
         route_all: bool,
         extra: &mut Vec<Msg>,
-    ) -> Result<(Vec<(u32, u32)>, Vec<Msg>), Error> {
+    ) -> Result<Looked, Error> {
         let mut answers = vec![(INFINITE, DRAW); wanted.len()];
         let mut slots: std::collections::HashMap<Tiered, u32> = Default::default();
         let mut asked: Vec<Vec<usize>> = Vec::new();
@@ -445,11 +459,12 @@ impl Rounds<'_> {
                     continue; // reported by the caller as a contract error
                 }
                 let owner = self.part.owner(size, o.index);
-                if !route_all && owner / self.part.workers == self.my_process {
-                    if let Some(a) = store.lookup(o) {
-                        answers[k] = a;
-                        continue;
-                    }
+                if !route_all
+                    && owner / self.part.workers == self.my_process
+                    && let Some(a) = store.lookup(o)
+                {
+                    answers[k] = a;
+                    continue;
                 }
                 let next = asked.len() as u32;
                 let slot = *slots.entry(o).or_insert(next);
@@ -719,10 +734,10 @@ fn solve_all<G: TieredGame + ?Sized>(
                 None => Error::Peer("another process failed (see its error)".into()),
             });
         }
-        if local == 0 {
-            if let Err(e) = finish_tier(game, &id, t, cfg, part, shared) {
-                shared.fail(e);
-            }
+        if local == 0
+            && let Err(e) = finish_tier(game, &id, t, cfg, part, shared)
+        {
+            shared.fail(e);
         }
         // 3. the tier is in the store everywhere (or a process failed to write it)
         let failed = shared.error.lock().expect("no poisoning").is_some();

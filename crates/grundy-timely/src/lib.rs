@@ -22,9 +22,11 @@
 //!   `tier-TTTTT.pPPP-of-NNN.bin` and `shards-pPPP-of-NNN.json` ([`shards`]); [`shards::merge`]
 //!   turns a directory holding every process's shards into the single-machine database.
 //! - **Restart.** Each process resumes at the first tier not finished on *every* shard (the
-//!   processes agree on it in the first round). If a process dies, timely's connections break
-//!   and the others stop with [`Error::Peer`] (a watchdog stops a process whose peers stay
-//!   silent for [`Config::silence_limit`]).
+//!   processes agree on it in the first round). Timely has no fault tolerance: if a process
+//!   dies, the others see their connections break and exit at once (code 1, with a message
+//!   naming the cause: timely's network threads cannot be stopped any other way), and a
+//!   watchdog ends a process whose peers stay silent for [`Config::silence_limit`] (a peer
+//!   that hangs, or never starts). Both happen only with several processes.
 //!
 //! ```
 //! use std::sync::Arc;

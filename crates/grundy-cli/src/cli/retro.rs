@@ -76,6 +76,10 @@ pub struct Args {
     /// host:port of every process, one per line, process 0 first (timely's format).
     #[arg(long, value_name = "FILE", requires = "processes")]
     pub hostfile: Option<PathBuf>,
+    /// With --processes: stop (exit code 1) when the other processes make no progress for this
+    /// many seconds (default 600).
+    #[arg(long, value_name = "SECONDS", requires = "processes")]
+    pub silence_limit: Option<u64>,
 }
 
 fn timely_failure(e: grundy_timely::Error) -> Failure {
@@ -110,12 +114,11 @@ fn solve_distributed(
     };
     config.dir = args.out.clone();
     config.stop_after = args.stop_after_tiers;
-    if let Ok(s) = std::env::var("GRUNDY_SILENCE_LIMIT") {
-        if let Ok(s) = s.parse::<u64>() {
-            config.silence_limit = std::time::Duration::from_secs(s);
-        }
+    if let Some(s) = args.silence_limit {
+        config.silence_limit = std::time::Duration::from_secs(s);
     }
-    grundy_timely::solve::<dyn TieredGame + Send>(std::sync::Arc::from(game), position, &config).map_err(timely_failure)
+    grundy_timely::solve::<dyn TieredGame + Send>(std::sync::Arc::from(game), position, &config)
+        .map_err(timely_failure)
 }
 
 /// What the report needs from a solve, from either engine.
