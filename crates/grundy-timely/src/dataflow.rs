@@ -357,6 +357,13 @@ pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
     let guards = guards.map_err(|e| Error::Peer(format!("cannot start the cluster: {e}")))?;
     let results = guards.join();
     shared.done.store(true, Ordering::Relaxed);
+    if cfg.report_traffic {
+        eprintln!(
+            "process {}: {} bytes of messages sent to the other processes",
+            cfg.process,
+            shared.bytes_sent.load(Ordering::Relaxed)
+        );
+    }
     let mut summary = None;
     let mut first_error = None;
     for r in results {

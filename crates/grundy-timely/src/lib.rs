@@ -72,6 +72,8 @@ pub struct Config {
     pub route_all_lookups: bool,
     /// Stop with [`Error::Peer`] when a round waits longer than this for the other processes.
     pub silence_limit: Duration,
+    /// Print on stderr, at the end, the bytes this process sent to the other processes.
+    pub report_traffic: bool,
 }
 
 impl Config {
@@ -86,6 +88,7 @@ impl Config {
             stop_after: None,
             route_all_lookups: false,
             silence_limit: Duration::from_secs(600),
+            report_traffic: false,
         }
     }
 

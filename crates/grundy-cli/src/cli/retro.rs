@@ -114,6 +114,7 @@ fn solve_distributed(
     };
     config.dir = args.out.clone();
     config.stop_after = args.stop_after_tiers;
+    config.report_traffic = config.processes > 1;
     if let Some(s) = args.silence_limit {
         config.silence_limit = std::time::Duration::from_secs(s);
     }
