@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::tier::database::Counts;
-use crate::tier::{Analysis, Database, TieredGame};
+use crate::tier::{Analysis, Database, Stats, TieredGame};
 use crate::{LoopyValue, Outcome};
 
 /// One position of a solved game: `{"text", "value", "outcome", "remoteness", "winning_moves"}`.
@@ -80,7 +80,31 @@ impl RetroReport {
         seconds: f64,
         peak_bytes: Option<u64>,
     ) -> RetroReport {
-        let stats = db.stats();
+        let solved = Solved {
+            game_id: db.game_id(),
+            stats: db.stats(),
+            solved_now: db.solved_now(),
+            option_visits: db.option_visits(),
+        };
+        RetroReport::from_solved(game, solved, a, database, seconds, peak_bytes)
+    }
+
+    /// The report from the figures of a solve by any engine (the single-machine [`Database`] or
+    /// a distributed one): the same fields, the same order.
+    pub fn from_solved<G: TieredGame + ?Sized>(
+        game: &G,
+        solved: Solved<'_>,
+        a: &Analysis,
+        database: Option<String>,
+        seconds: f64,
+        peak_bytes: Option<u64>,
+    ) -> RetroReport {
+        let Solved {
+            game_id,
+            stats,
+            solved_now,
+            option_visits,
+        } = solved;
         let mut values = Map::new();
         for (v, c) in &stats.values {
             values.insert(v.to_string(), Value::from(*c));
@@ -89,7 +113,7 @@ impl RetroReport {
             values.insert("inf".into(), Value::from(stats.infinite));
         }
         RetroReport {
-            game: db.game_id().to_string(),
+            game: game_id.to_string(),
             positions: stats.positions,
             tiers: game.tiers(),
             counts: stats.counts,
@@ -102,13 +126,25 @@ impl RetroReport {
                 remoteness: a.remoteness,
                 winning_moves: a.winning_moves.iter().map(|&p| game.format(p)).collect(),
             },
-            solved_tiers: db.solved_now(),
-            option_visits: db.option_visits(),
+            solved_tiers: solved_now,
+            option_visits,
             database,
             seconds,
             peak_bytes,
         }
     }
+}
+
+/// What a finished solve reports about itself, whichever engine ran it.
+pub struct Solved<'a> {
+    /// The game's identifier (as in the database manifest).
+    pub game_id: &'a str,
+    /// Counts of outcomes and values over every position.
+    pub stats: Stats,
+    /// Tiers solved by this run (the others were read from the database).
+    pub solved_now: u32,
+    /// Options visited by this run.
+    pub option_visits: u64,
 }
 
 /// Peak resident memory of this process in bytes (Linux: `VmHWM` of `/proc/self/status`; `None`

@@ -381,6 +381,12 @@ impl SolvedTier {
         Ok(path)
     }
 
+    /// Write the tier's bytes to `path` atomically (a shard of a distributed database is a tier
+    /// file of a range of positions, under its own name).
+    pub fn write_to(&self, path: &Path) -> Result<(), TierError> {
+        write_atomically(path, self.bytes.bytes())
+    }
+
     /// The tier.
     pub fn tier(&self) -> u32 {
         self.tier

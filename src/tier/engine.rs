@@ -297,7 +297,12 @@ struct External {
     k: Option<u32>, // the gadget id of ∞(K)
 }
 
-fn solve_loopy_tier<G: TieredGame + ?Sized>(
+/// Solve a tier with moves inside it (the phase/counter algorithm, then remoteness; see the
+/// module docs), all of it in this process: its values and remoteness ([`INFINITE`], [`DRAW`]
+/// markers) and the number of options visited. `lower` holds every lower tier. Public so that
+/// another engine (the distributed one) can solve such a tier on one worker and write the same
+/// bytes.
+pub fn solve_loopy_tier<G: TieredGame + ?Sized>(
     game: &G,
     lower: &[SolvedTier],
     tier: u32,

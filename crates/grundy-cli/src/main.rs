@@ -10,7 +10,8 @@ use clap::Parser;
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // not locked for the whole run: a library thread may print (timely while it connects)
+    let mut out = std::io::BufWriter::new(stdout);
     let result = cli::run(args, &mut out).and_then(|()| out.flush().map_err(cli::Failure::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,

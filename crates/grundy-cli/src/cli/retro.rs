@@ -61,6 +61,115 @@ pub struct Args {
     /// Testing aid: stop (exit code 3) after solving this many tiers, as if killed.
     #[arg(long, hide = true)]
     pub stop_after_tiers: Option<u32>,
+    /// Solve on timely dataflow with W worker threads in this process (the distributed engine;
+    /// with --processes, W per process).
+    #[arg(long, value_name = "W")]
+    pub workers: Option<usize>,
+    /// Number of cooperating processes (needs --process and --hostfile).
+    #[arg(long, value_name = "N", requires_all = ["process", "hostfile"])]
+    pub processes: Option<usize>,
+    /// This process, 0..N (process 0 prints the report; the others print nothing on stdout).
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<usize>,
+    /// host:port of every process, one per line, process 0 first (timely's format).
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    pub hostfile: Option<PathBuf>,
+    /// With --processes: stop (exit code 1) when the other processes make no progress for this
+    /// many seconds (default 600).
+    #[arg(long, value_name = "SECONDS", requires = "processes")]
+    pub silence_limit: Option<u64>,
+}
+
+fn timely_failure(e: grundy_timely::Error) -> Failure {
+    match e {
+        grundy_timely::Error::Tier(e) => tier_failure(e),
+        e if e.is_io() => Failure::io(e),
+        e => Failure::invalid(e),
+    }
+}
+
+/// The distributed solve (`--workers`): the report's figures, or `None` on processes other
+/// than 0. A directory of shards written by several processes is read after merging them.
+fn solve_distributed(
+    args: &Args,
+    game: Box<dyn TieredGame + Send>,
+    position: tier::Tiered,
+) -> Result<Option<grundy_timely::Summary>, Failure> {
+    let workers = args.workers.unwrap_or(1);
+    let mut config = match (&args.hostfile, args.processes) {
+        (Some(file), Some(n)) => {
+            let addresses = grundy_timely::read_hostfile(file).map_err(timely_failure)?;
+            if addresses.len() != n {
+                return Err(Failure::invalid(anyhow::anyhow!(
+                    "--processes {n}: the hostfile {} lists {} addresses",
+                    file.display(),
+                    addresses.len()
+                )));
+            }
+            grundy_timely::Config::cluster(workers, args.process.unwrap_or(0), addresses)
+        }
+        _ => grundy_timely::Config::threads(workers),
+    };
+    config.dir = args.out.clone();
+    config.stop_after = args.stop_after_tiers;
+    config.report_traffic = config.processes > 1;
+    if let Some(s) = args.silence_limit {
+        config.silence_limit = std::time::Duration::from_secs(s);
+    }
+    grundy_timely::solve::<dyn TieredGame + Send>(std::sync::Arc::from(game), position, &config)
+        .map_err(timely_failure)
+}
+
+/// What the report needs from a solve, from either engine.
+trait Solved {
+    fn game_id(&self) -> &str;
+    fn stats(&self) -> tier::Stats;
+    fn solved_now(&self) -> u32;
+    fn option_visits(&self) -> u64;
+    fn checksums(&self) -> Vec<u32>;
+    fn analyse(&self, game: &dyn TieredGame, p: tier::Tiered) -> Result<Analysis, TierError>;
+}
+
+impl Solved for tier::Database {
+    fn game_id(&self) -> &str {
+        tier::Database::game_id(self)
+    }
+    fn stats(&self) -> tier::Stats {
+        tier::Database::stats(self)
+    }
+    fn solved_now(&self) -> u32 {
+        tier::Database::solved_now(self)
+    }
+    fn option_visits(&self) -> u64 {
+        tier::Database::option_visits(self)
+    }
+    fn checksums(&self) -> Vec<u32> {
+        tier::Database::checksums(self)
+    }
+    fn analyse(&self, game: &dyn TieredGame, p: tier::Tiered) -> Result<Analysis, TierError> {
+        tier::Database::analyse(self, game, p)
+    }
+}
+
+impl Solved for grundy_timely::Summary {
+    fn game_id(&self) -> &str {
+        &self.game_id
+    }
+    fn stats(&self) -> tier::Stats {
+        self.stats.clone()
+    }
+    fn solved_now(&self) -> u32 {
+        self.solved_now
+    }
+    fn option_visits(&self) -> u64 {
+        self.option_visits
+    }
+    fn checksums(&self) -> Vec<u32> {
+        self.checksums.clone()
+    }
+    fn analyse(&self, _game: &dyn TieredGame, _p: tier::Tiered) -> Result<Analysis, TierError> {
+        Ok(self.analysis.clone())
+    }
 }
 
 fn tier_failure(e: TierError) -> Failure {
@@ -78,8 +187,8 @@ fn need(v: Option<u32>, flag: &str, game: &str) -> Result<u32, Failure> {
     v.ok_or_else(|| Failure::invalid(anyhow::anyhow!("{game} needs {flag}")))
 }
 
-fn build_game(args: &Args) -> Result<Box<dyn TieredGame>, Failure> {
-    let game: Result<Box<dyn TieredGame>, String> = match args.game {
+fn build_game(args: &Args) -> Result<Box<dyn TieredGame + Send>, Failure> {
+    let game: Result<Box<dyn TieredGame + Send>, String> = match args.game {
         GameName::Chomp | GameName::Cram => {
             let name = if args.game == GameName::Chomp {
                 "chomp"
@@ -94,9 +203,9 @@ fn build_game(args: &Args) -> Result<Box<dyn TieredGame>, Failure> {
             let rows = need(args.rows, "--rows", name)?;
             let cols = need(args.cols, "--cols", name)?;
             if args.game == GameName::Chomp {
-                Chomp::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame>)
+                Chomp::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
             } else {
-                Cram::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame>)
+                Cram::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
             }
         }
         GameName::FairShares => {
@@ -106,7 +215,7 @@ fn build_game(args: &Args) -> Result<Box<dyn TieredGame>, Failure> {
                 )));
             }
             let coins = need(args.coins, "--coins", "fair-shares")?;
-            FairShares::new(coins).map(|g| Box::new(g) as Box<dyn TieredGame>)
+            FairShares::new(coins).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
         }
     };
     game.map_err(|e| Failure::invalid(anyhow::anyhow!(e)))
@@ -121,6 +230,17 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             .map_err(|e| Failure::invalid(anyhow::anyhow!("--position {text}: {e}")))?,
         None => game.start(),
     };
+    if args.workers.is_some() || args.processes.is_some() {
+        let own = build_game(&args)?; // the engine's own copy; `game` stays for the report
+        let Some(summary) = solve_distributed(&args, own, position)? else {
+            return Ok(()); // not process 0: nothing on stdout
+        };
+        return report(&args, game.as_ref(), position, &summary, started, out);
+    }
+    if let Some(dir) = &args.out {
+        // a directory of shards from a distributed run: merged into the single-machine files
+        grundy_timely::shards::merge(game.as_ref(), dir).map_err(tier_failure)?;
+    }
     let bar = Bar::new(args.quiet);
     let opts = SolveOptions {
         dir: args.out.clone(),
@@ -142,11 +262,28 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         None => solve(),
     }
     .map_err(tier_failure)?;
-    let a: Analysis = db.analyse(game.as_ref(), position).map_err(tier_failure)?;
+    report(&args, game.as_ref(), position, &db, started, out)
+}
+
+fn report(
+    args: &Args,
+    game: &dyn TieredGame,
+    position: tier::Tiered,
+    db: &dyn Solved,
+    started: Instant,
+    out: &mut dyn Write,
+) -> CmdResult {
+    let a: Analysis = db.analyse(game, position).map_err(tier_failure)?;
     let stats = db.stats();
-    let report = RetroReport::new(
-        game.as_ref(),
-        &db,
+    let solved = grundy::report::retro::Solved {
+        game_id: db.game_id(),
+        stats: stats.clone(),
+        solved_now: db.solved_now(),
+        option_visits: db.option_visits(),
+    };
+    let report = RetroReport::from_solved(
+        game,
+        solved,
         &a,
         args.out.as_ref().map(|d| d.display().to_string()),
         started.elapsed().as_secs_f64(),

@@ -1,0 +1,1050 @@
+//! Everything that touches timely (pinned `=0.32.0`): the workers, their one dataflow, rounds.
+//!
+//! Each worker runs one small dataflow that is a mailbox with a lookup service: messages
+//! `(destination worker, tag, a, b, c)` are exchanged to their destination, where lookups
+//! (`REQUEST`) are answered from the process's shards and sent back (`REPLY`); everything else
+//! is delivered to the destination's mailbox. A *round* is one timestamp: a worker sends its
+//! messages at time `r`, advances its input to `r + 1` and steps (parking, never spinning) until
+//! the probe says time `r` is complete everywhere — then every answer of the round has arrived.
+//! Every worker takes part in every round (with nothing to send if need be), so the rounds are
+//! the exact boundaries the algorithms need.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+use grundy::tier::database::{DRAW, INFINITE, Manifest, tier_file_name};
+use grundy::tier::engine::{BLOCK, Scratch, solve_block, solve_loopy_tier};
+use grundy::tier::{Analysis, SolvedTier, Stats, TierError, Tiered, TieredGame};
+use grundy::{LoopyValue, Nimber, Outcome};
+use timely::dataflow::channels::pact::Exchange as ExchangePact;
+use timely::dataflow::channels::pact::Pipeline;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::{Exchange, Input, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::worker::Worker;
+use timely::{CommunicationConfig, WorkerConfig};
+
+use crate::shards::{ShardEntry, ShardManifest, shard_file_name};
+use crate::{Config, Error, Partition, Summary};
+
+/// `(destination worker, tag, a, b, c)`.
+type Msg = (u32, u8, u32, u64, u64);
+const REQUEST: u8 = 0; // a = tier, b = index, c = from << 32 | slot
+const REPLY: u8 = 1; // a = slot, c = value << 32 | remoteness
+const SCATTER: u8 = 2; // b = index, c = value << 32 | remoteness
+const STAT: u8 = 3; // a = kind, b = key, c = count
+const FLAG: u8 = 4; // a = kind, b = number
+/// Bytes of one message on the wire (bincode, without framing).
+const MSG_BYTES: u64 = 4 + 1 + 4 + 8 + 8;
+/// Positions per worker per round in the lookup path.
+const CHUNK: u64 = 1 << 15;
+
+const FLAG_FINISHED: u32 = 0;
+const FLAG_FAILED: u32 = 1;
+const STAT_POSITIONS: u32 = 0;
+const STAT_P: u32 = 1;
+const STAT_N: u32 = 2;
+const STAT_D: u32 = 3;
+const STAT_INFINITE: u32 = 4;
+const STAT_VALUE: u32 = 5;
+const STAT_VISITS: u32 = 6;
+
+fn pack(v: u32, r: u32) -> u64 {
+    ((v as u64) << 32) | r as u64
+}
+
+fn unpack(c: u64) -> (u32, u32) {
+    ((c >> 32) as u32, c as u32)
+}
+
+/// The finished tiers of this process: its shard of each (the whole tier with one process).
+#[derive(Default)]
+struct Shards {
+    tiers: Vec<SolvedTier>,
+    firsts: Vec<u64>,
+}
+
+impl Shards {
+    fn lookup(&self, t: Tiered) -> Option<(u32, u32)> {
+        let st = self.tiers.get(t.tier as usize)?;
+        let i = t.index.checked_sub(self.firsts[t.tier as usize])?;
+        (i < st.len()).then(|| (st.value_marker(i), st.remoteness_marker(i)))
+    }
+}
+
+/// A worker's part of a tier: its first index, values and remoteness.
+type Part = (u64, Vec<u32>, Vec<u32>);
+
+/// Answers of a lookup round, and the round's other messages.
+type Looked = (Vec<(u32, u32)>, Vec<Msg>);
+
+/// State shared by the workers of this process.
+struct Shared {
+    store: RwLock<Shards>,
+    /// Each local worker's part of the tier being solved: (first, values, remoteness).
+    parts: Mutex<Vec<Option<Part>>>,
+    error: Mutex<Option<TierError>>,
+    /// Finished tiers found in this process's directory.
+    found: u32,
+    manifest: Mutex<Option<ShardManifest>>,
+    single: Mutex<Option<Manifest>>,
+    bytes_sent: AtomicU64,
+    /// Milliseconds since `epoch` when a round last completed (for the watchdog).
+    heartbeat: AtomicU64,
+    epoch: Instant,
+    done: AtomicBool,
+}
+
+impl Shared {
+    fn fail(&self, e: TierError) {
+        let mut g = self.error.lock().expect("no poisoning");
+        if g.is_none() {
+            *g = Some(e);
+        }
+    }
+    fn beat(&self) {
+        self.heartbeat
+            .store(self.epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
+/// Read the finished tiers of this process's directory (the resume point before agreement).
+fn load<G: TieredGame + ?Sized>(
+    game: &G,
+    cfg: &Config,
+    part: Partition,
+) -> Result<(Shards, Option<ShardManifest>, Option<Manifest>), TierError> {
+    let id = game.id();
+    let mut shards = Shards::default();
+    let Some(dir) = &cfg.dir else {
+        return Ok((shards, None, None));
+    };
+    if cfg.processes == 1 {
+        let mut m = Manifest::new(&id, game.tiers());
+        if let Some(found) = Manifest::read(dir)? {
+            let mpath = dir
+                .join(grundy::tier::database::MANIFEST)
+                .display()
+                .to_string();
+            if found.game != id {
+                return Err(TierError::OtherGame {
+                    path: mpath,
+                    found: found.game,
+                    expected: id,
+                });
+            }
+            if found.tiers != game.tiers() || found.finished.len() > game.tiers() as usize {
+                return Err(TierError::Corrupt {
+                    path: mpath,
+                    reason: format!("lists {} tiers, the game has {}", found.tiers, game.tiers()),
+                });
+            }
+            for e in &found.finished {
+                let path = dir.join(&e.file);
+                let t = SolvedTier::open(&path, &id, e.tier, game.size(e.tier))?;
+                if format!("{:08x}", t.crc32()) != e.crc32 {
+                    return Err(TierError::Corrupt {
+                        path: path.display().to_string(),
+                        reason: format!(
+                            "checksum {:08x} differs from the manifest's {}",
+                            t.crc32(),
+                            e.crc32
+                        ),
+                    });
+                }
+                shards.tiers.push(t);
+                shards.firsts.push(0);
+            }
+            m = found;
+        }
+        return Ok((shards, None, Some(m)));
+    }
+    let path = dir.join(crate::shards::manifest_file_name(
+        cfg.process,
+        cfg.processes,
+    ));
+    let mut m = ShardManifest::new(&id, game.tiers(), part, cfg.process);
+    if let Some(found) = ShardManifest::read(&path)? {
+        if found.game != id {
+            return Err(TierError::OtherGame {
+                path: path.display().to_string(),
+                found: found.game,
+                expected: id,
+            });
+        }
+        if found.processes != cfg.processes
+            || found.workers != cfg.workers
+            || found.process != cfg.process
+            || found.tiers != game.tiers()
+            || found.finished.len() > game.tiers() as usize
+        {
+            return Err(TierError::Corrupt {
+                path: path.display().to_string(),
+                reason: format!(
+                    "shards of process {} of a run with {} processes × {} workers; resume with \
+                     the same numbers or use another directory",
+                    found.process, found.processes, found.workers
+                ),
+            });
+        }
+        for e in &found.finished {
+            let r = part.process_range(game.size(e.tier), cfg.process);
+            if e.first != r.start || e.positions != r.end - r.start {
+                return Err(TierError::Corrupt {
+                    path: dir.join(&e.file).display().to_string(),
+                    reason: format!("holds positions {}.., expected {r:?}", e.first),
+                });
+            }
+            shards.tiers.push(found.open(dir, e)?);
+            shards.firsts.push(e.first);
+        }
+        m = found;
+    }
+    Ok((shards, Some(m), None))
+}
+
+/// Send stdout to stderr while timely connects (it prints "awaiting connections" on stdout,
+/// which must stay clean for the report).
+#[cfg(unix)]
+struct QuietStdout(Option<i32>);
+
+#[cfg(unix)]
+impl QuietStdout {
+    fn new(active: bool) -> QuietStdout {
+        use std::io::Write;
+        if !active {
+            return QuietStdout(None);
+        }
+        let _ = std::io::stdout().flush();
+        // SAFETY: plain descriptor calls; the saved descriptor is restored in drop.
+        unsafe {
+            let saved = libc::dup(1);
+            if saved < 0 || libc::dup2(2, 1) < 0 {
+                return QuietStdout(None);
+            }
+            QuietStdout(Some(saved))
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for QuietStdout {
+    fn drop(&mut self) {
+        if let Some(saved) = self.0 {
+            // SAFETY: restores the descriptor saved in new.
+            unsafe {
+                libc::dup2(saved, 1);
+                libc::close(saved);
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+struct QuietStdout;
+#[cfg(not(unix))]
+impl QuietStdout {
+    fn new(_: bool) -> QuietStdout {
+        QuietStdout
+    }
+}
+
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let text = info.to_string();
+            if text.contains("timely communication error") || text.contains("MergeQueue poisoned") {
+                // one message, exit code 1 (a network failure): timely's threads cannot be
+                // stopped otherwise
+                static SAID: AtomicBool = AtomicBool::new(false);
+                if SAID.swap(true, Ordering::SeqCst) {
+                    return;
+                }
+                eprintln!(
+                    "error: lost the connection to another process ({}); every finished tier \
+                     is kept: rerun the same command on every process to resume",
+                    info.payload()
+                        .downcast_ref::<String>()
+                        .map(String::as_str)
+                        .or_else(|| info.payload().downcast_ref::<&str>().copied())
+                        .unwrap_or("connection closed")
+                );
+                std::process::exit(1);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Run the solve on this process's workers.
+pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
+    game: Arc<G>,
+    position: Tiered,
+    cfg: Config,
+) -> Result<Option<Summary>, Error> {
+    let part = Partition::new(cfg.processes, cfg.workers);
+    let (shards, manifest, single) = load(game.as_ref(), &cfg, part)?;
+    let found = shards.tiers.len() as u32;
+    let shared = Arc::new(Shared {
+        store: RwLock::new(shards),
+        parts: Mutex::new((0..cfg.workers).map(|_| None).collect()),
+        error: Mutex::new(None),
+        found,
+        manifest: Mutex::new(manifest),
+        single: Mutex::new(single),
+        bytes_sent: AtomicU64::new(0),
+        heartbeat: AtomicU64::new(0),
+        epoch: Instant::now(),
+        done: AtomicBool::new(false),
+    });
+    let communication = if cfg.processes > 1 {
+        install_panic_hook();
+        CommunicationConfig::Cluster {
+            threads: cfg.workers,
+            process: cfg.process,
+            addresses: cfg.addresses.clone(),
+            report: false,
+            zerocopy: false,
+        }
+    } else if cfg.workers == 1 {
+        CommunicationConfig::Thread
+    } else {
+        CommunicationConfig::Process(cfg.workers)
+    };
+    // The watchdog: a process whose rounds stop completing (a peer died without closing its
+    // connections, or never came) stops with a clear message instead of hanging.
+    if cfg.processes > 1 {
+        let (s, limit) = (shared.clone(), cfg.silence_limit);
+        std::thread::spawn(move || {
+            while !s.done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                let last = Duration::from_millis(s.heartbeat.load(Ordering::Relaxed));
+                if !s.done.load(Ordering::Relaxed) && s.epoch.elapsed() > last + limit {
+                    eprintln!(
+                        "error: no progress from the other processes for {} s (a process died, \
+                         or never started); every finished tier is kept: rerun the same command \
+                         on every process to resume",
+                        limit.as_secs()
+                    );
+                    std::process::exit(1);
+                }
+            }
+        });
+    }
+    let timely_config = timely::Config {
+        communication,
+        worker: WorkerConfig::default(),
+    };
+    let (game2, cfg2, shared2) = (game.clone(), cfg.clone(), shared.clone());
+    let quiet = QuietStdout::new(cfg.processes > 1);
+    let guards = timely::execute(timely_config, move |worker| {
+        work(
+            worker,
+            game2.as_ref(),
+            position,
+            &cfg2,
+            part,
+            shared2.clone(),
+        )
+    });
+    drop(quiet);
+    let guards = guards.map_err(|e| Error::Peer(format!("cannot start the cluster: {e}")))?;
+    let results = guards.join();
+    shared.done.store(true, Ordering::Relaxed);
+    if cfg.report_traffic {
+        eprintln!(
+            "process {}: {} bytes of messages sent to the other processes",
+            cfg.process,
+            shared.bytes_sent.load(Ordering::Relaxed)
+        );
+    }
+    let mut summary = None;
+    let mut first_error = None;
+    for r in results {
+        match r {
+            Ok(Ok(s)) => summary = summary.or(s),
+            Ok(Err(e)) => {
+                first_error.get_or_insert(e);
+            }
+            Err(panic) => {
+                first_error.get_or_insert(Error::Peer(format!("a worker stopped: {panic}")));
+            }
+        }
+    }
+    if let Some(e) = shared.error.lock().expect("no poisoning").take() {
+        return Err(e.into());
+    }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    Ok(summary)
+}
+
+/// One worker's view: its place, its input, its probe, its mailbox.
+struct Rounds<'w> {
+    worker: &'w mut Worker,
+    input: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<Msg>>>,
+    probe: ProbeHandle<u64>,
+    /// Delivered messages with their round.
+    mail: Rc<RefCell<Vec<(u64, Msg)>>>,
+    me: u32,
+    peers: u32,
+    my_process: usize,
+    part: Partition,
+    shared: &'w Shared,
+    silence: Duration,
+}
+
+impl Rounds<'_> {
+    /// Send `out` (the time of this round), then wait until the round is complete everywhere;
+    /// returns what arrived in the mailbox.
+    fn round(&mut self, out: &mut Vec<Msg>) -> Result<Vec<Msg>, Error> {
+        let mut remote = 0u64;
+        for m in out.drain(..) {
+            if m.0 as usize / self.part.workers != self.my_process {
+                remote += 1;
+            }
+            self.input.send(m);
+        }
+        self.shared
+            .bytes_sent
+            .fetch_add(remote * MSG_BYTES, Ordering::Relaxed);
+        let next = *self.input.time() + 1;
+        self.input.advance_to(next);
+        let start = Instant::now();
+        // (the probe's frontier is empty until the dataflow first reports progress)
+        while self.probe.less_than(&next) || self.probe.done() {
+            self.worker.step_or_park(Some(Duration::from_millis(100)));
+            if start.elapsed() > self.silence {
+                return Err(Error::Peer(format!(
+                    "no progress from the other workers for {} s",
+                    self.silence.as_secs()
+                )));
+            }
+        }
+        self.shared.beat();
+        if std::env::var_os("GRUNDY_TIMELY_TRACE").is_some() {
+            eprintln!("worker {}: round {} complete", self.me, next - 1);
+        }
+        let mut got = Vec::new();
+        self.mail.borrow_mut().retain(|&(t, m)| {
+            if t < next {
+                got.push(m);
+            }
+            t >= next
+        });
+        Ok(got)
+    }
+
+    fn to_all(&self, tag: u8, a: u32, b: u64, out: &mut Vec<Msg>) {
+        out.extend((0..self.peers).map(|g| (g, tag, a, b, 0)));
+    }
+
+    /// Values and remoteness of `wanted` (lower tiers): from this process's shards when it owns
+    /// them, else asked from their owners in one round. Every worker must call it together.
+    fn lookup<G: TieredGame + ?Sized>(
+        &mut self,
+        game: &G,
+        wanted: &[Tiered],
+        route_all: bool,
+        extra: &mut Vec<Msg>,
+    ) -> Result<Looked, Error> {
+        let mut answers = vec![(INFINITE, DRAW); wanted.len()];
+        let mut slots: std::collections::HashMap<Tiered, u32> = Default::default();
+        let mut asked: Vec<Vec<usize>> = Vec::new();
+        {
+            let store = self.shared.store.read().expect("no poisoning");
+            for (k, &o) in wanted.iter().enumerate() {
+                let size = game.size(o.tier);
+                if o.index >= size {
+                    continue; // reported by the caller as a contract error
+                }
+                let owner = self.part.owner(size, o.index);
+                if !route_all
+                    && owner / self.part.workers == self.my_process
+                    && let Some(a) = store.lookup(o)
+                {
+                    answers[k] = a;
+                    continue;
+                }
+                let next = asked.len() as u32;
+                let slot = *slots.entry(o).or_insert(next);
+                if slot == next {
+                    asked.push(Vec::new());
+                    extra.push((
+                        owner as u32,
+                        REQUEST,
+                        o.tier,
+                        o.index,
+                        ((self.me as u64) << 32) | slot as u64,
+                    ));
+                }
+                asked[slot as usize].push(k);
+            }
+        }
+        let mail = self.round(extra)?;
+        let mut rest = Vec::new();
+        for m in mail {
+            if m.1 == REPLY {
+                if let Some(ks) = asked.get(m.2 as usize) {
+                    for &k in ks {
+                        answers[k] = unpack(m.4);
+                    }
+                }
+            } else {
+                rest.push(m);
+            }
+        }
+        Ok((answers, rest))
+    }
+}
+
+fn contract(tier: u32, index: u64, reason: String) -> TierError {
+    TierError::Contract {
+        tier,
+        index,
+        reason,
+    }
+}
+
+/// The rule of the single-machine engine for one position of an acyclic tier, given the value
+/// and remoteness of each option: the mex, and the remoteness (the winner hurries, the loser
+/// delays).
+fn rule(
+    tier: u32,
+    index: u64,
+    opts: &[Tiered],
+    known: &[(u32, u32)],
+    seen: &mut Vec<bool>,
+) -> Result<(u32, u32), TierError> {
+    seen.clear();
+    seen.resize(opts.len() + 1, false);
+    let mut fastest_p = u32::MAX;
+    let mut slowest = 0u32;
+    for (o, &(v, r)) in opts.iter().zip(known) {
+        if o.tier >= tier {
+            return Err(contract(
+                tier,
+                index,
+                format!(
+                    "an option in tier {} (moves must go to a lower tier)",
+                    o.tier
+                ),
+            ));
+        }
+        if v == INFINITE || r == DRAW {
+            return Err(contract(
+                tier,
+                index,
+                "an option of infinite value, or beyond its tier, in a game without moves inside a tier".into(),
+            ));
+        }
+        if (v as usize) < seen.len() {
+            seen[v as usize] = true;
+        }
+        if v == 0 {
+            fastest_p = fastest_p.min(r);
+        }
+        slowest = slowest.max(r);
+    }
+    let m = seen.iter().position(|&s| !s).unwrap_or(opts.len()) as u32;
+    let rem = if opts.is_empty() {
+        0
+    } else if m != 0 {
+        fastest_p + 1
+    } else {
+        slowest + 1
+    };
+    Ok((m, rem))
+}
+
+fn work<G: TieredGame + ?Sized>(
+    worker: &mut Worker,
+    game: &G,
+    position: Tiered,
+    cfg: &Config,
+    part: Partition,
+    shared: Arc<Shared>,
+) -> Result<Option<Summary>, Error> {
+    let me = worker.index() as u32;
+    let peers = worker.peers() as u32;
+    debug_assert_eq!(peers as usize, part.total());
+    let local = me as usize % cfg.workers;
+    let mut input = InputHandle::new();
+    let probe = ProbeHandle::new();
+    let mail: Rc<RefCell<Vec<(u64, Msg)>>> = Rc::default();
+    let my_process = cfg.process;
+    let workers = cfg.workers;
+    {
+        let mail = mail.clone();
+        let shared_ref = shared.clone();
+        worker.dataflow::<u64, _, _>(|scope| {
+            scope
+                .input_from(&mut input)
+                .container::<Vec<Msg>>()
+                .unary::<timely::container::CapacityContainerBuilder<Vec<Msg>>, _, _, _>(
+                    ExchangePact::new(|m: &Msg| m.0 as u64),
+                    "Serve",
+                    move |_cap, _info| {
+                        move |input, output| {
+                            input.for_each(|cap, data| {
+                                let mut session = output.session(&cap);
+                                let mut store = None;
+                                let mut remote = 0u64;
+                                for m in data.drain(..) {
+                                    if m.1 == REQUEST {
+                                        let t = Tiered::new(m.2, m.3);
+                                        let store = store.get_or_insert_with(|| {
+                                            shared_ref.store.read().expect("no poisoning")
+                                        });
+                                        let (v, r) = store.lookup(t).unwrap_or((INFINITE, DRAW));
+                                        let from = (m.4 >> 32) as u32;
+                                        if from as usize / workers != my_process {
+                                            remote += 1;
+                                        }
+                                        session.give((from, REPLY, m.4 as u32, 0u64, pack(v, r)));
+                                    } else {
+                                        session.give(m);
+                                    }
+                                }
+                                shared_ref
+                                    .bytes_sent
+                                    .fetch_add(remote * MSG_BYTES, Ordering::Relaxed);
+                            });
+                        }
+                    },
+                )
+                .exchange(|m: &Msg| m.0 as u64)
+                .unary::<timely::container::CapacityContainerBuilder<Vec<Msg>>, _, _, _>(
+                    Pipeline,
+                    "Deliver",
+                    move |_cap, _info| {
+                        move |input, _output| {
+                            input.for_each(|cap, data| {
+                                // a faster worker's messages of a later round may come early
+                                let Some(&t) = cap.least() else { return };
+                                mail.borrow_mut().extend(data.drain(..).map(|m| (t, m)));
+                            });
+                        }
+                    },
+                )
+                .probe_with(&probe);
+        });
+    }
+    let mut rounds = Rounds {
+        worker,
+        input,
+        probe,
+        mail,
+        me,
+        peers,
+        my_process,
+        part,
+        shared: &shared,
+        silence: cfg.silence_limit,
+    };
+    solve_all(&mut rounds, game, position, cfg, local)
+}
+
+fn solve_all<G: TieredGame + ?Sized>(
+    rounds: &mut Rounds<'_>,
+    game: &G,
+    position: Tiered,
+    cfg: &Config,
+    local: usize,
+) -> Result<Option<Summary>, Error> {
+    let id = game.id();
+    let part = rounds.part;
+    let me = rounds.me as usize;
+    let shared = rounds.shared;
+    let mut out = Vec::new();
+    // 1. agree on the resume point: the first tier not finished on every shard
+    rounds.to_all(FLAG, FLAG_FINISHED, shared.found as u64, &mut out);
+    let mail = rounds.round(&mut out)?;
+    let start = mail
+        .iter()
+        .filter(|m| m.1 == FLAG && m.2 == FLAG_FINISHED)
+        .map(|m| m.3 as u32)
+        .min()
+        .unwrap_or(0);
+    if local == 0 {
+        let mut store = shared.store.write().expect("no poisoning");
+        store.tiers.truncate(start as usize);
+        store.firsts.truncate(start as usize);
+        if let Some(m) = shared.manifest.lock().expect("no poisoning").as_mut() {
+            m.finished.truncate(start as usize);
+        }
+        if let Some(m) = shared.single.lock().expect("no poisoning").as_mut() {
+            m.finished.truncate(start as usize);
+        }
+    }
+    rounds.round(&mut out)?;
+    let mut visits = 0u64;
+    let mut solved_now = 0u32;
+    let mut scratch = Scratch::default();
+    for t in start..game.tiers() {
+        if cfg.stop_after == Some(solved_now) {
+            return Err(TierError::Stopped { finished: t }.into());
+        }
+        let size = game.size(t);
+        let mine = part.worker_range(size, me);
+        let outcome = if game.moves_within_tier() {
+            solve_loopy(rounds, game, t, cfg, &mine)
+        } else if cfg.processes == 1 && !cfg.route_all_lookups {
+            // every lookup is local: the single-machine pass over this worker's block
+            let len = (mine.end - mine.start) as usize;
+            let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
+            let store = shared.store.read().expect("no poisoning");
+            let mut result = Ok(0);
+            for (b, (vs, rs)) in values
+                .chunks_mut(BLOCK)
+                .zip(rem.chunks_mut(BLOCK))
+                .enumerate()
+            {
+                let first = mine.start + (b * BLOCK) as u64;
+                match solve_block(game, &store.tiers, t, first, vs, rs, &mut scratch) {
+                    Ok(v) => visits += v,
+                    Err(e) => {
+                        result = Err(e.into());
+                        break;
+                    }
+                }
+            }
+            result.map(|_: u64| (values, rem, 0))
+        } else {
+            solve_acyclic_by_lookups(rounds, game, t, cfg, &mine)
+        };
+        match outcome {
+            Ok((values, rem, v)) => {
+                visits += v;
+                shared.parts.lock().expect("no poisoning")[local] = Some((mine.start, values, rem));
+            }
+            Err(Error::Tier(e)) => shared.fail(e),
+            Err(e) => return Err(e),
+        }
+        // 2. agree that every worker finished the tier
+        let failed = shared.error.lock().expect("no poisoning").is_some();
+        rounds.to_all(FLAG, FLAG_FAILED, failed as u64, &mut out);
+        let mail = rounds.round(&mut out)?;
+        if mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
+        {
+            return Err(match shared.error.lock().expect("no poisoning").take() {
+                Some(e) => e.into(),
+                None => Error::Peer("another process failed (see its error)".into()),
+            });
+        }
+        if local == 0
+            && let Err(e) = finish_tier(game, &id, t, cfg, part, shared)
+        {
+            shared.fail(e);
+        }
+        // 3. the tier is in the store everywhere (or a process failed to write it)
+        let failed = shared.error.lock().expect("no poisoning").is_some();
+        rounds.to_all(FLAG, FLAG_FAILED, failed as u64, &mut out);
+        let mail = rounds.round(&mut out)?;
+        if mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
+        {
+            return Err(match shared.error.lock().expect("no poisoning").take() {
+                Some(e) => e.into(),
+                None => Error::Peer("another process failed (see its error)".into()),
+            });
+        }
+        solved_now += 1;
+    }
+    // 4. the report: statistics to worker 0, and the position with its options
+    if local == 0 {
+        let store = shared.store.read().expect("no poisoning");
+        let mut s = Stats::default();
+        for t in &store.tiers {
+            let x = t.stats();
+            s.positions += x.positions;
+            s.counts.p += x.counts.p;
+            s.counts.n += x.counts.n;
+            s.counts.d += x.counts.d;
+            s.infinite += x.infinite;
+            for (v, c) in x.values {
+                *s.values.entry(v).or_default() += c;
+            }
+        }
+        for (k, c) in [
+            (STAT_POSITIONS, s.positions),
+            (STAT_P, s.counts.p),
+            (STAT_N, s.counts.n),
+            (STAT_D, s.counts.d),
+            (STAT_INFINITE, s.infinite),
+        ] {
+            out.push((0, STAT, k, 0, c));
+        }
+        out.extend(s.values.iter().map(|(&v, &c)| (0, STAT, STAT_VALUE, v, c)));
+    }
+    out.push((0, STAT, STAT_VISITS, 0, visits));
+    let mut wanted = Vec::new();
+    if me == 0 {
+        wanted.push(position);
+        game.options(position.tier, position.index, &mut wanted);
+    }
+    let (known, mail) = rounds.lookup(game, &wanted, cfg.route_all_lookups, &mut out)?;
+    if me != 0 {
+        return Ok(None);
+    }
+    let mut stats = Stats::default();
+    let mut option_visits = 0;
+    for m in mail.iter().filter(|m| m.1 == STAT) {
+        match m.2 {
+            STAT_POSITIONS => stats.positions += m.4,
+            STAT_P => stats.counts.p += m.4,
+            STAT_N => stats.counts.n += m.4,
+            STAT_D => stats.counts.d += m.4,
+            STAT_INFINITE => stats.infinite += m.4,
+            STAT_VALUE => *stats.values.entry(m.3).or_default() += m.4,
+            _ => option_visits += m.4,
+        }
+    }
+    let (v, r) = known[0];
+    let opts = &wanted[1..];
+    let value = if v == INFINITE {
+        LoopyValue::infinite(
+            known[1..]
+                .iter()
+                .filter(|k| k.0 != INFINITE)
+                .map(|k| k.0 as u64)
+                .collect(),
+        )
+    } else {
+        LoopyValue::Finite(Nimber(v as u64))
+    };
+    let outcome = if v == 0 {
+        Outcome::P
+    } else if r == DRAW {
+        Outcome::D
+    } else {
+        Outcome::N
+    };
+    let mut winning_moves: Vec<Tiered> = opts
+        .iter()
+        .zip(&known[1..])
+        .filter(|(_, k)| k.0 == 0)
+        .map(|(&o, _)| o)
+        .collect();
+    winning_moves.sort_unstable();
+    winning_moves.dedup();
+    let checksums = shared
+        .store
+        .read()
+        .expect("no poisoning")
+        .tiers
+        .iter()
+        .map(|t| t.crc32())
+        .collect();
+    Ok(Some(Summary {
+        game_id: id,
+        stats,
+        analysis: Analysis {
+            position,
+            value,
+            outcome,
+            remoteness: (r != DRAW).then_some(r as u64),
+            winning_moves,
+        },
+        solved_now,
+        option_visits,
+        checksums,
+        bytes_sent: shared.bytes_sent.load(Ordering::Relaxed),
+    }))
+}
+
+type Solved = (Vec<u32>, Vec<u32>, u64);
+
+/// An acyclic tier with lookups through the dataflow: one round per chunk of this worker's block.
+fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
+    rounds: &mut Rounds<'_>,
+    game: &G,
+    t: u32,
+    cfg: &Config,
+    mine: &std::ops::Range<u64>,
+) -> Result<Solved, Error> {
+    let size = game.size(t);
+    let part = rounds.part;
+    let longest = (0..part.total())
+        .map(|g| {
+            let r = part.worker_range(size, g);
+            r.end - r.start
+        })
+        .max()
+        .unwrap_or(0);
+    let chunks = longest.div_ceil(CHUNK);
+    let len = (mine.end - mine.start) as usize;
+    let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
+    let mut visits = 0;
+    let mut failure: Option<TierError> = None;
+    let (mut opts, mut offsets, mut seen, mut out) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for c in 0..chunks {
+        let lo = (mine.start + c * CHUNK).min(mine.end);
+        let hi = (lo + CHUNK).min(mine.end);
+        opts.clear();
+        offsets.clear();
+        offsets.push(0);
+        if failure.is_none() {
+            for i in lo..hi {
+                game.options(t, i, &mut opts);
+                offsets.push(opts.len());
+            }
+        }
+        for &o in &opts {
+            if o.tier >= t && failure.is_none() {
+                failure = Some(contract(
+                    t,
+                    lo,
+                    format!(
+                        "an option in tier {} (moves must go to a lower tier)",
+                        o.tier
+                    ),
+                ));
+            }
+        }
+        let wanted: &[Tiered] = if failure.is_none() { &opts } else { &[] };
+        let (known, _) = rounds.lookup(game, wanted, cfg.route_all_lookups, &mut out)?;
+        if failure.is_some() {
+            continue;
+        }
+        visits += opts.len() as u64;
+        for (k, i) in (lo..hi).enumerate() {
+            let (a, b) = (offsets[k], offsets[k + 1]);
+            match rule(t, i, &opts[a..b], &known[a..b], &mut seen) {
+                Ok((v, r)) => {
+                    values[(i - mine.start) as usize] = v;
+                    rem[(i - mine.start) as usize] = r;
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+    }
+    match failure {
+        Some(e) => Err(e.into()),
+        None => Ok((values, rem, visits)),
+    }
+}
+
+/// A tier with moves inside: solved whole by worker 0 (which holds every lower tier), its
+/// results scattered to the owners in one round.
+fn solve_loopy<G: TieredGame + ?Sized>(
+    rounds: &mut Rounds<'_>,
+    game: &G,
+    t: u32,
+    cfg: &Config,
+    mine: &std::ops::Range<u64>,
+) -> Result<Solved, Error> {
+    let size = game.size(t);
+    let part = rounds.part;
+    let me = rounds.me as usize;
+    let mut out = Vec::new();
+    let len = (mine.end - mine.start) as usize;
+    let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
+    let mut visits = 0;
+    let mut failure = None;
+    if cfg.processes > 1 && t > 0 {
+        failure = Some(TierError::TooLarge(format!(
+            "tier {t} has moves inside it and lower tiers: the distributed engine solves such a \
+             tier only with one process (use --workers alone), or the single-machine engine"
+        )));
+    } else if me == 0 {
+        let store = rounds.shared.store.read().expect("no poisoning");
+        match solve_loopy_tier(game, &store.tiers, t, &grundy::progress::Silent) {
+            Ok((vs, rs, v)) => {
+                visits = v;
+                for i in 0..size {
+                    let (a, b) = (vs[i as usize], rs[i as usize]);
+                    if mine.contains(&i) {
+                        values[(i - mine.start) as usize] = a;
+                        rem[(i - mine.start) as usize] = b;
+                    } else {
+                        out.push((part.owner(size, i) as u32, SCATTER, 0, i, pack(a, b)));
+                    }
+                }
+            }
+            Err(e) => failure = Some(e),
+        }
+    }
+    let mail = rounds.round(&mut out)?;
+    for m in mail.iter().filter(|m| m.1 == SCATTER) {
+        if mine.contains(&m.3) {
+            let (a, b) = unpack(m.4);
+            values[(m.3 - mine.start) as usize] = a;
+            rem[(m.3 - mine.start) as usize] = b;
+        }
+    }
+    match failure {
+        Some(e) => Err(e.into()),
+        None => Ok((values, rem, visits)),
+    }
+}
+
+/// Local worker 0, once every worker of this process has its part of tier `t`: encode the
+/// process's shard, write it (and the manifest), put it in the store.
+fn finish_tier<G: TieredGame + ?Sized>(
+    game: &G,
+    id: &str,
+    t: u32,
+    cfg: &Config,
+    part: Partition,
+    shared: &Shared,
+) -> Result<(), TierError> {
+    let range = part.process_range(game.size(t), cfg.process);
+    let mut values = Vec::with_capacity((range.end - range.start) as usize);
+    let mut rem = Vec::with_capacity(values.capacity());
+    {
+        let mut parts = shared.parts.lock().expect("no poisoning");
+        for p in parts.iter_mut() {
+            let (_, v, r) = p.take().expect("every worker left its part");
+            values.extend_from_slice(&v);
+            rem.extend_from_slice(&r);
+        }
+    }
+    debug_assert_eq!(values.len() as u64, range.end - range.start);
+    let mut st = SolvedTier::encode(id, t, &values, &rem);
+    drop((values, rem));
+    if let Some(dir) = &cfg.dir {
+        if cfg.processes == 1 {
+            let path = st.write(dir)?;
+            debug_assert_eq!(path, dir.join(tier_file_name(t)));
+            st = SolvedTier::open(&path, id, t, game.size(t))?;
+            let mut m = shared.single.lock().expect("no poisoning");
+            let m = m.as_mut().expect("loaded with the directory");
+            m.finished.push(Manifest::entry(&st, &st.stats()));
+            m.write(dir)?;
+        } else {
+            let file = shard_file_name(t, cfg.process, cfg.processes);
+            let path = dir.join(&file);
+            st.write_to(&path)?;
+            st = SolvedTier::open(&path, id, t, range.end - range.start)?;
+            let mut m = shared.manifest.lock().expect("no poisoning");
+            let m = m.as_mut().expect("loaded with the directory");
+            m.finished.push(ShardEntry {
+                tier: t,
+                first: range.start,
+                positions: range.end - range.start,
+                file,
+                crc32: format!("{:08x}", st.crc32()),
+            });
+            m.write(dir)?;
+        }
+    }
+    let mut store = shared.store.write().expect("no poisoning");
+    store.tiers.push(st);
+    store.firsts.push(range.start);
+    Ok(())
+}
