@@ -442,6 +442,26 @@ impl Rounds<'_> {
         Ok(got)
     }
 
+    /// A barrier round: every worker says whether it failed; if any did, all return the error
+    /// (their own, or a peer's).
+    fn agree_none_failed(&mut self, out: &mut Vec<Msg>) -> Result<(), Error> {
+        let failed = self.shared.error.lock().expect("no poisoning").is_some();
+        self.to_all(FLAG, FLAG_FAILED, failed as u64, out);
+        let mail = self.round(out)?;
+        if mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
+        {
+            return Err(
+                match self.shared.error.lock().expect("no poisoning").take() {
+                    Some(e) => e.into(),
+                    None => Error::Peer("another process failed (see its error)".into()),
+                },
+            );
+        }
+        Ok(())
+    }
+
     fn to_all(&self, tag: u8, a: u32, b: u64, out: &mut Vec<Msg>) {
         out.extend((0..self.peers).map(|g| (g, tag, a, b, 0)));
     }
@@ -729,36 +749,14 @@ fn solve_all<G: TieredGame + ?Sized>(
             Err(e) => return Err(e),
         }
         // 2. agree that every worker finished the tier
-        let failed = shared.error.lock().expect("no poisoning").is_some();
-        rounds.to_all(FLAG, FLAG_FAILED, failed as u64, &mut out);
-        let mail = rounds.round(&mut out)?;
-        if mail
-            .iter()
-            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
-        {
-            return Err(match shared.error.lock().expect("no poisoning").take() {
-                Some(e) => e.into(),
-                None => Error::Peer("another process failed (see its error)".into()),
-            });
-        }
+        rounds.agree_none_failed(&mut out)?;
         if local == 0
             && let Err(e) = finish_tier(game, &id, t, cfg, part, shared)
         {
             shared.fail(e);
         }
         // 3. the tier is in the store everywhere (or a process failed to write it)
-        let failed = shared.error.lock().expect("no poisoning").is_some();
-        rounds.to_all(FLAG, FLAG_FAILED, failed as u64, &mut out);
-        let mail = rounds.round(&mut out)?;
-        if mail
-            .iter()
-            .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
-        {
-            return Err(match shared.error.lock().expect("no poisoning").take() {
-                Some(e) => e.into(),
-                None => Error::Peer("another process failed (see its error)".into()),
-            });
-        }
+        rounds.agree_none_failed(&mut out)?;
         solved_now += 1;
     }
     // 4. the report: statistics to worker 0, and the position with its options
