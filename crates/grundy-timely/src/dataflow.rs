@@ -429,9 +429,6 @@ impl Rounds<'_> {
             }
         }
         self.shared.beat();
-        if std::env::var_os("GRUNDY_TIMELY_TRACE").is_some() {
-            eprintln!("worker {}: round {} complete", self.me, next - 1);
-        }
         let mut got = Vec::new();
         self.mail.borrow_mut().retain(|&(t, m)| {
             if t < next {
