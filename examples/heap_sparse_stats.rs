@@ -35,7 +35,7 @@ fn main() {
     }
     let st = s.stats();
     println!(
-        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}, corrections {}, pairs {}, span pairs {} (modelled speed-up {:.2})",
+        "{r} to {to}: {:.3} s, light heaps {}, mask {:?}, light pairs {}, scans {}, scanned pairs {} ({:.1}/heap), targeted checks {}, rebuilds {}, reused {}, batched {}, corrections {}, pairs {}, span pairs {} (modelled speed-up {:.2}), epochs with helpers {}, alone {} ({} heaps)",
         t.elapsed().as_secs_f64(),
         s.rare_count(),
         s.mask(),
@@ -50,6 +50,9 @@ fn main() {
         st.corrections,
         st.pairs(),
         st.span_pairs,
-        st.pairs() as f64 / st.span_pairs.max(1) as f64
+        st.pairs() as f64 / st.span_pairs.max(1) as f64,
+        st.helper_epochs,
+        st.alone_epochs,
+        st.alone_heaps
     );
 }

@@ -144,6 +144,13 @@ pub struct SparseStats {
     /// do) — the longest thread's share plus the in-order finishing. `pairs / span_pairs` is the
     /// speed-up the threads allow when they have cores to themselves and pairs cost alike.
     pub span_pairs: u64,
+    /// Epochs (see [`EPOCH`]) run with the helper threads, and alone (with helper threads
+    /// available but not used: the measured speed favoured one thread, or a trial).
+    pub helper_epochs: u64,
+    /// See [`helper_epochs`](Self::helper_epochs).
+    pub alone_epochs: u64,
+    /// Heaps computed in epochs run alone while helper threads were available.
+    pub alone_heaps: u64,
 }
 
 impl SparseStats {
@@ -157,6 +164,9 @@ impl SparseStats {
         self.batched += o.batched;
         self.corrections += o.corrections;
         self.span_pairs += o.span_pairs;
+        self.helper_epochs += o.helper_epochs;
+        self.alone_epochs += o.alone_epochs;
+        self.alone_heaps += o.alone_heaps;
     }
 
     /// Pairs of every kind: splits inserted, scanned and checked by targeted searches.
@@ -454,6 +464,12 @@ impl Sparse {
                 } else {
                     self.step_with(Some(pool))?;
                 }
+            }
+            if helpers {
+                self.stats.helper_epochs += 1;
+            } else {
+                self.stats.alone_epochs += 1;
+                self.stats.alone_heaps += (self.g.len() - n0) as u64;
             }
             self.adapt
                 .record(helpers, self.g.len() - n0, start.elapsed());

@@ -25,7 +25,10 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::thread::Thread;
 
 /// How long a helper spins for the next task before parking, and the caller for the helpers before
-/// yielding its core (the machine may have fewer free cores than threads).
+/// parking too. Waiting threads leave their core to the scheduler after this: on a machine whose
+/// other cores are busy (another process), a helper that was descheduled can then run at once on
+/// the waiting caller's core, instead of waiting for the busy core's time slice (milliseconds)
+/// while the caller spins.
 const SPIN: std::time::Duration = std::time::Duration::from_micros(50);
 
 const IDLE: u8 = 0;
@@ -40,12 +43,18 @@ type Task = *const (dyn Fn(usize) + Sync + 'static);
 
 struct Mailbox {
     state: AtomicU8,
+    /// The helper is parked (or about to park) waiting for a task.
     sleeping: AtomicBool,
+    /// The caller is parked (or about to park) waiting for this helper's task to finish.
+    caller_sleeping: AtomicBool,
     task: UnsafeCell<Option<Task>>,
+    /// The thread that posted the task (and waits for it).
+    caller: UnsafeCell<Option<Thread>>,
 }
 
-// SAFETY: `task` is written by the caller only while the helper is idle (state IDLE/DONE, before
-// the Release store of POSTED) and read by the helper only after its Acquire load of POSTED.
+// SAFETY: `task` and `caller` are written by the caller only while the helper is idle (state
+// IDLE/DONE, before the SeqCst store of POSTED) and read by the helper only after its Acquire load
+// of POSTED, before it stores DONE.
 unsafe impl Sync for Mailbox {}
 unsafe impl Send for Mailbox {}
 
@@ -63,7 +72,9 @@ pub fn scope<R>(threads: usize, f: impl FnOnce(&SpinPool<'_>) -> R) -> R {
         .map(|_| Mailbox {
             state: AtomicU8::new(IDLE),
             sleeping: AtomicBool::new(false),
+            caller_sleeping: AtomicBool::new(false),
             task: UnsafeCell::new(None),
+            caller: UnsafeCell::new(None),
         })
         .collect();
     std::thread::scope(|s| {
@@ -113,9 +124,16 @@ fn helper(mb: &Mailbox, index: usize) {
         // SAFETY: POSTED was stored (Release) after the task was written, and the caller keeps
         // the closure alive until this helper stores DONE or PANICKED.
         let task = unsafe { (*mb.task.get()).expect("a posted task") };
+        // SAFETY: as for `task`; the caller rewrites it only after this task is DONE.
+        let caller = unsafe { (*mb.caller.get()).clone() };
         let ok = catch_unwind(AssertUnwindSafe(|| unsafe { (*task)(index) })).is_ok();
         mb.state
-            .store(if ok { DONE } else { PANICKED }, Ordering::Release);
+            .store(if ok { DONE } else { PANICKED }, Ordering::SeqCst);
+        if mb.caller_sleeping.load(Ordering::SeqCst)
+            && let Some(c) = caller
+        {
+            c.unpark();
+        }
     }
 }
 
@@ -160,9 +178,13 @@ impl SpinPool<'_> {
         let erased: Task = unsafe {
             std::mem::transmute::<*const (dyn Fn(usize) + Sync + '_), Task>(task as *const _)
         };
+        let me = std::thread::current();
         for (mb, t) in self.boxes.iter().zip(&self.threads) {
-            // SAFETY: the helper is idle (IDLE or DONE), so it does not read the cell now.
-            unsafe { *mb.task.get() = Some(erased) };
+            // SAFETY: the helper is idle (IDLE or DONE), so it does not read the cells now.
+            unsafe {
+                *mb.task.get() = Some(erased);
+                *mb.caller.get() = Some(me.clone());
+            }
             mb.state.store(POSTED, Ordering::SeqCst);
             if mb.sleeping.load(Ordering::SeqCst) {
                 t.unpark();
@@ -179,10 +201,15 @@ impl SpinPool<'_> {
                         panicked = true;
                         break;
                     }
+                    _ if spin.more() => {}
                     _ => {
-                        if !spin.more() {
-                            std::thread::yield_now();
+                        // Leave the core (see SPIN); the helper unparks us when it is done.
+                        mb.caller_sleeping.store(true, Ordering::SeqCst);
+                        let s = mb.state.load(Ordering::SeqCst);
+                        if s != DONE && s != PANICKED {
+                            std::thread::park();
                         }
+                        mb.caller_sleeping.store(false, Ordering::SeqCst);
                     }
                 }
             }
@@ -230,6 +257,23 @@ mod tests {
             });
         });
         assert_eq!(n.into_inner(), 4);
+    }
+
+    #[test]
+    fn a_caller_that_parks_is_woken_by_a_slow_helper() {
+        let n = AtomicUsize::new(0);
+        scope(3, |pool| {
+            for round in 0..20 {
+                pool.broadcast(&|i| {
+                    // Much longer than SPIN: the caller gives up spinning and parks.
+                    if i == 1 + round % 2 {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                    n.fetch_add(1, Ordering::Relaxed);
+                });
+            }
+        });
+        assert_eq!(n.into_inner(), 60);
     }
 
     #[test]
