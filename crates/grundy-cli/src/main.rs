@@ -18,8 +18,24 @@ fn main() -> ExitCode {
         Err(f) if f.is_broken_pipe() => ExitCode::SUCCESS,
         Err(f) => {
             let _ = out.flush();
-            eprintln!("error: {:#}", f.error);
+            eprintln!("error: {}", message(&f.error));
             ExitCode::from(f.code)
         }
     }
+}
+
+/// The error and its causes, `a: b: c`, leaving out a cause whose text the message already shows
+/// (errors that print their source themselves would otherwise repeat it).
+fn message(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let part = cause.to_string();
+        if text.is_empty() {
+            text = part;
+        } else if !text.contains(&part) {
+            text.push_str(": ");
+            text.push_str(&part);
+        }
+    }
+    text
 }
