@@ -350,7 +350,9 @@ fn bad_input_is_refused_with_exit_2_and_io_failures_with_exit_1() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("plain-file"))
-        .stderr(predicate::function(|e: &str| e.matches("os error").count() == 1));
+        .stderr(predicate::function(|e: &str| {
+            e.matches("os error").count() == 1
+        }));
 }
 
 #[test]

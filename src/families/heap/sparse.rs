@@ -1324,7 +1324,9 @@ fn arr(buf: &mut [u8]) -> &mut [u8; 1 << 16] {
         .expect("buffers hold 2^16 bytes")
 }
 
-/// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`; stop after marking `target`, returning its `a`.
+/// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`; stop once `target` is marked, returning the last
+/// `a` marked (every pair up to it is marked; the marks are read after each block of
+/// [`SCAN_BLOCK`] pairs, so the pairs of the block after the target's are marked too).
 #[inline(always)]
 fn scan_until(
     g: &[u16],
@@ -1338,25 +1340,20 @@ fn scan_until(
     let len = left.len();
     let right = &g[m + 1 - hi..=m - lo];
     let right = &right[..len];
-    // Four pairs per round, one test for the target.
+    let t = target as usize;
     let mut i = 0;
-    while i + 4 <= len {
-        let v0 = left[i] ^ right[len - 1 - i];
-        let v1 = left[i + 1] ^ right[len - 2 - i];
-        let v2 = left[i + 2] ^ right[len - 3 - i];
-        let v3 = left[i + 3] ^ right[len - 4 - i];
-        seen[v0 as usize] = 1;
-        seen[v1 as usize] = 1;
-        seen[v2 as usize] = 1;
-        seen[v3 as usize] = 1;
-        if (v0 == target) | (v1 == target) | (v2 == target) | (v3 == target) {
-            let j = [v0, v1, v2, v3]
-                .iter()
-                .position(|&v| v == target)
-                .unwrap_or(3);
-            return Some(lo + i + j);
+    while i + SCAN_BLOCK <= len {
+        let l: &[u16; SCAN_BLOCK] = left[i..i + SCAN_BLOCK].try_into().expect("a block");
+        let r: &[u16; SCAN_BLOCK] = right[len - i - SCAN_BLOCK..len - i]
+            .try_into()
+            .expect("a block");
+        for j in 0..SCAN_BLOCK {
+            seen[(l[j] ^ r[SCAN_BLOCK - 1 - j]) as usize] = 1;
         }
-        i += 4;
+        i += SCAN_BLOCK;
+        if seen[t] != 0 {
+            return Some(lo + i - 1);
+        }
     }
     while i < len {
         let v = left[i] ^ right[len - 1 - i];
@@ -1368,6 +1365,9 @@ fn scan_until(
     }
     None
 }
+
+/// Pairs marked between two looks at the target in [`scan_until`].
+const SCAN_BLOCK: usize = 16;
 
 /// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`.
 #[inline]
