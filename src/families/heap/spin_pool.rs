@@ -1,5 +1,8 @@
 //! A fork-join for tasks of a few microseconds: helper threads spin for a while between tasks
 //! (then park), so handing a task over costs a cache-line transfer instead of a thread wake-up.
+//! The caller, waiting for the helpers, spins just as briefly and then parks until the last one
+//! wakes it: on a machine whose other cores are busy, a descheduled helper can then run on the
+//! caller's core at once instead of waiting for its own core's time slice.
 //!
 //! Rayon's pool is the right tool for coarse work; for one heap of an octal game (10–100 µs) its
 //! sleeping workers take about as long to wake as the task takes to run. The helpers here live
