@@ -40,6 +40,7 @@
 //! ```
 
 mod dataflow;
+pub mod loopy;
 pub mod partition;
 pub mod shards;
 
