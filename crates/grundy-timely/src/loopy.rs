@@ -504,3 +504,185 @@ impl Remoteness {
         self.rem
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::families::digraph::{Digraph, loopy};
+    use grundy::progress::Silent;
+    use grundy::tier::{Tiered, TieredGame, engine::solve_loopy_tier};
+    use proptest::prelude::*;
+
+    /// A token on a digraph, as a one-tier game with moves inside its tier.
+    struct Token {
+        succ: Vec<Vec<u64>>,
+    }
+
+    impl TieredGame for Token {
+        fn id(&self) -> String {
+            "token".into()
+        }
+        fn tiers(&self) -> u32 {
+            1
+        }
+        fn size(&self, _: u32) -> u64 {
+            self.succ.len() as u64
+        }
+        fn options(&self, _: u32, index: u64, out: &mut Vec<Tiered>) {
+            out.extend(self.succ[index as usize].iter().map(|&v| Tiered::new(0, v)));
+        }
+        fn moves_within_tier(&self) -> bool {
+            true
+        }
+        fn parse(&self, text: &str) -> Result<Tiered, String> {
+            text.parse()
+                .map(|i| Tiered::new(0, i))
+                .map_err(|_| text.into())
+        }
+        fn format(&self, p: Tiered) -> String {
+            p.index.to_string()
+        }
+        fn start(&self) -> Tiered {
+            Tiered::new(0, 0)
+        }
+    }
+
+    /// The notes of a round, delivered in a shuffled order (the order must not matter).
+    fn shuffle(notes: &mut [(usize, Note)], seed: &mut u64) {
+        for k in (1..notes.len()).rev() {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            notes.swap(k, (*seed % (k as u64 + 1)) as usize);
+        }
+    }
+
+    /// The distributed algorithms on `workers` simulated workers, round by round (each round's
+    /// notes delivered in a random order): the labels and remoteness of the whole tier.
+    fn simulate(
+        n: usize,
+        edges: &[(u64, u64)],
+        workers: usize,
+        mut seed: u64,
+    ) -> (Vec<u32>, Vec<u32>) {
+        let part = Partition::new(1, workers);
+        let size = n as u64;
+        let blocks: Vec<Block> = (0..workers)
+            .map(|g| {
+                let r = part.worker_range(size, g);
+                let mine: Vec<(u64, u64)> =
+                    edges.iter().copied().filter(|e| r.contains(&e.1)).collect();
+                Block::new(part, size, g, &mine)
+            })
+            .collect();
+        let degrees: Vec<Vec<u32>> = blocks
+            .iter()
+            .map(|b| {
+                let mut d = vec![0u32; b.len()];
+                for &(u, _) in edges {
+                    if let Some(l) = b.local(u) {
+                        d[l] += 1;
+                    }
+                }
+                d
+            })
+            .collect();
+        let mut labels: Vec<Labels> = (0..workers)
+            .map(|g| Labels::new(&blocks[g], &degrees[g], &[], Vec::new()))
+            .collect();
+        let mut flight = Vec::new();
+        let mut phases = 0;
+        loop {
+            phases += 1;
+            assert!(phases <= n + 2, "at most max out-degree + 2 phases");
+            for g in 0..workers {
+                labels[g].begin_phase(&blocks[g], &mut flight);
+            }
+            while !flight.is_empty() {
+                shuffle(&mut flight, &mut seed);
+                for (w, note) in flight.drain(..) {
+                    assert_eq!(
+                        blocks[w].owner(match note {
+                            Note::Labelled(p) | Note::Blocked(p) => p,
+                            _ => unreachable!("no remoteness note in a phase"),
+                        }),
+                        w,
+                        "a note goes to the owner"
+                    );
+                    labels[w].receive(note);
+                }
+                for g in 0..workers {
+                    labels[g].settle(&blocks[g], &mut flight);
+                }
+            }
+            let left: usize = labels.iter_mut().map(|l| l.end_phase()).sum();
+            if left == 0 {
+                break;
+            }
+        }
+        let values: Vec<u32> = labels.iter().flat_map(|l| l.values().to_vec()).collect();
+        let mut rem: Vec<Remoteness> = (0..workers)
+            .map(|g| Remoteness::new(&blocks[g], &degrees[g], &[]))
+            .collect();
+        let mut r = 0;
+        loop {
+            for g in 0..workers {
+                rem[g].settle(&blocks[g], r, &mut flight);
+            }
+            let sent = !flight.is_empty();
+            shuffle(&mut flight, &mut seed);
+            for (w, note) in flight.drain(..) {
+                rem[w].receive(&blocks[w], note);
+            }
+            let next = rem.iter().filter_map(|s| s.next_bucket()).min();
+            for s in &rem {
+                assert!(
+                    s.next_bucket().is_none_or(|b| b > r),
+                    "pushes go to later buckets"
+                );
+            }
+            match next {
+                Some(b) => r = if sent { r + 1 } else { b },
+                None => break,
+            }
+        }
+        let remoteness = rem.iter().flat_map(|s| s.remoteness().to_vec()).collect();
+        (values, remoteness)
+    }
+
+    fn random_graph() -> impl Strategy<Value = (usize, Vec<(u64, u64)>)> {
+        (1usize..40).prop_flat_map(|n| {
+            let edge = (0..n as u64, 0..n as u64);
+            (Just(n), prop::collection::vec(edge, 0..3 * n))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn split_over_workers_the_labels_and_remoteness_are_the_single_machine_ones(
+            (n, edges) in random_graph(), workers in 1usize..5, seed in any::<u64>(),
+        ) {
+            let (values, remoteness) = simulate(n, &edges, workers, seed | 1);
+            let small: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (u as u32, v as u32)).collect();
+            let g = Digraph::from_edges(n, &small).unwrap();
+            prop_assert_eq!(&values, &loopy::labels(&g, &Silent));
+            let mut succ = vec![Vec::new(); n];
+            for &(u, v) in &edges {
+                succ[u as usize].push(v);
+            }
+            let (v1, r1, _) = solve_loopy_tier(&Token { succ }, &[], 0, &Silent).unwrap();
+            prop_assert_eq!(values, v1);
+            prop_assert_eq!(remoteness, r1);
+        }
+    }
+
+    #[test]
+    fn a_cycle_of_three_split_over_three_workers_is_infinite_and_drawn() {
+        let edges = [(0, 1), (1, 2), (2, 0)];
+        let (values, remoteness) = simulate(3, &edges, 3, 7);
+        assert_eq!(values, [INFINITE; 3]);
+        assert_eq!(remoteness, [DRAW; 3]);
+    }
+}
