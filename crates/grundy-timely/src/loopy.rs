@@ -419,9 +419,9 @@ impl Remoteness {
                 s.slowest[l] = s.slowest[l].max(e.remoteness);
             }
         }
-        for l in 0..len {
+        for (l, &ext) in has_external.iter().enumerate() {
             if s.open[l] == 0 {
-                let r = if has_external[l] { s.slowest[l] + 1 } else { 0 };
+                let r = if ext { s.slowest[l] + 1 } else { 0 };
                 s.push(r, l as u32);
             }
         }
