@@ -378,9 +378,14 @@ pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
     for r in results {
         match r {
             Ok(Ok(s)) => summary = summary.or(s),
-            Ok(Err(e)) => {
-                first_error.get_or_insert(e);
+            // a worker's own error rather than a peer's "another process failed" (the barrier
+            // hands the shared error to one worker only)
+            Ok(Err(e)) if matches!(first_error, None | Some(Error::Peer(_))) => {
+                if !matches!(e, Error::Peer(_)) || first_error.is_none() {
+                    first_error = Some(e);
+                }
             }
+            Ok(Err(_)) => {}
             Err(panic) => {
                 first_error.get_or_insert(Error::Peer(format!("a worker stopped: {panic}")));
             }

@@ -11,10 +11,10 @@ use common::{TableGame, infinite_lower_options};
 use grundy::families::digraph::{Digraph, loopy};
 use grundy::progress::Silent;
 use grundy::tier::{
-    self, Database, SolveOptions, SolvedTier, TieredGame, database::tier_file_name,
-    fair_shares::FairShares,
+    self, Database, SolveOptions, SolvedTier, TierError, Tiered, TieredGame,
+    database::tier_file_name, fair_shares::FairShares,
 };
-use grundy_timely::Config;
+use grundy_timely::{Config, Error};
 use proptest::prelude::*;
 
 fn single<G: TieredGame>(game: &G, dir: &std::path::Path) -> Database {
@@ -95,6 +95,53 @@ fn loopy_tiers_above_infinite_lower_positions_match_over_seeds() {
     assert!(
         infinite_options > 0,
         "the seeds exercise ∞(K) lower options"
+    );
+}
+
+#[test]
+fn an_option_above_its_tier_stops_every_worker_with_the_position_named() {
+    // position 5 of tier 1 moves up to tier 2: the worker that owns it reports it, the others
+    // stop in the same round (no hang), as one process with 3 workers and as 2 processes
+    let mut game = TableGame::random(vec![6, 9, 6], 2, 11);
+    game.options[1][5].push(Tiered::new(2, 0));
+    let game = Arc::new(game);
+    let e = grundy_timely::solve(game.clone(), game.start(), &Config::threads(3)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::Tier(TierError::Contract {
+                tier: 1,
+                index: 5,
+                ..
+            })
+        ),
+        "{e}"
+    );
+    let addresses = common::free_addresses(2);
+    let runs: Vec<_> = (0..2)
+        .map(|p| {
+            let cfg = Config::cluster(1, p, addresses.clone());
+            let game = game.clone();
+            std::thread::spawn(move || grundy_timely::solve(game.clone(), game.start(), &cfg))
+        })
+        .collect();
+    let errors: Vec<Error> = runs
+        .into_iter()
+        .map(|h| h.join().unwrap().unwrap_err())
+        .collect();
+    // the owner of (1, 5) is process 1 (positions 4..9 of tier 1)
+    assert!(matches!(errors[0], Error::Peer(_)), "{}", errors[0]);
+    assert!(
+        matches!(
+            errors[1],
+            Error::Tier(TierError::Contract {
+                tier: 1,
+                index: 5,
+                ..
+            })
+        ),
+        "{}",
+        errors[1]
     );
 }
 

@@ -94,3 +94,14 @@ pub fn infinite_lower_options(game: &TableGame, db: &Database) -> usize {
     }
     n
 }
+
+/// `n` free `127.0.0.1:port` addresses (chosen by the system now, never fixed).
+pub fn free_addresses(n: usize) -> Vec<String> {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    listeners
+        .iter()
+        .map(|l| format!("127.0.0.1:{}", l.local_addr().unwrap().port()))
+        .collect()
+}
