@@ -41,7 +41,7 @@ const FLAG: u8 = 4; // a = kind, b = number
 const NOTE: u8 = 5; // a loopy tier's note (crate::loopy): a = kind, b = position, c = round
 /// Bytes of one message on the wire (bincode, without framing).
 const MSG_BYTES: u64 = 4 + 1 + 4 + 8 + 8;
-/// Positions per worker per round in the lookup path.
+/// Positions per worker per round in the lookup path (and when a loopy tier lists its edges).
 const CHUNK: u64 = 1 << 15;
 
 const FLAG_FINISHED: u32 = 0;
@@ -951,9 +951,9 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
 /// A tier with moves inside (loopy): every worker solves its block with the phase/counter
 /// algorithm and the remoteness bucket queue of [`crate::loopy`], one wave of notes per round.
 ///
-/// 1. Each worker lists its positions' options: in-tier edges `u → v` go once to the owner of
-///    `v` (who keeps the predecessors of its positions), lower options are looked up (value and
-///    remoteness), all in one round.
+/// 1. Each worker lists its positions' options, one round per chunk of [`CHUNK`] positions:
+///    in-tier edges `u → v` go once to the owner of `v` (who keeps the predecessors of its
+///    positions), lower options are looked up (value and remoteness).
 /// 2. For each distinct `∞` lower option, its options are looked up too (second round): their
 ///    finite values are its set `K`. The round also says whether a worker found a bad option.
 /// 3. Phases `i = 0, 1, …`: one round per wave of notes until a round in which no worker sent
@@ -973,50 +973,67 @@ fn solve_loopy<G: TieredGame + ?Sized>(
     let len = (mine.end - mine.start) as usize;
     let mut failure: Option<TierError> = None;
     let mut out = Vec::new();
-    // 1. the options: in-tier edges to the owners of their heads, lower options looked up
+    // 1. the options, one round per chunk of positions: in-tier edges to the owners of their
+    //    heads, lower options looked up
+    let longest = (0..part.total())
+        .map(|g| {
+            let r = part.worker_range(size, g);
+            r.end - r.start
+        })
+        .max()
+        .unwrap_or(0);
     let mut degree = vec![0u32; len];
     let mut lower: Vec<(u32, Tiered)> = Vec::new();
+    let mut known: Vec<(u32, u32)> = Vec::new();
     let mut edges: Vec<(u64, u64)> = Vec::new();
     let mut opts = Vec::new();
     let mut visits = 0u64;
-    'positions: for i in mine.clone() {
-        opts.clear();
-        game.options(t, i, &mut opts);
-        visits += opts.len() as u64;
-        let l = (i - mine.start) as usize;
-        for &o in &opts {
-            if o.tier == t && o.index < size {
-                degree[l] += 1;
-                let w = part.owner(size, o.index);
-                if w == me {
-                    edges.push((i, o.index));
+    for c in 0..longest.div_ceil(CHUNK) {
+        let lo = (mine.start + c * CHUNK).min(mine.end);
+        let hi = (lo + CHUNK).min(mine.end);
+        let before = lower.len();
+        'positions: for i in lo..hi {
+            if failure.is_some() {
+                break;
+            }
+            opts.clear();
+            game.options(t, i, &mut opts);
+            visits += opts.len() as u64;
+            let l = (i - mine.start) as usize;
+            for &o in &opts {
+                if o.tier == t && o.index < size {
+                    degree[l] += 1;
+                    let w = part.owner(size, o.index);
+                    if w == me {
+                        edges.push((i, o.index));
+                    } else {
+                        out.push((w as u32, EDGE, 0, o.index, i));
+                    }
+                } else if o.tier < t && o.index < game.size(o.tier) {
+                    lower.push((l as u32, o));
                 } else {
-                    out.push((w as u32, EDGE, 0, o.index, i));
+                    failure = Some(contract(
+                        t,
+                        i,
+                        format!(
+                            "an option ({}, {}) outside the lower tiers",
+                            o.tier, o.index
+                        ),
+                    ));
+                    break 'positions;
                 }
-            } else if o.tier < t && o.index < game.size(o.tier) {
-                lower.push((l as u32, o));
-            } else {
-                failure = Some(contract(
-                    t,
-                    i,
-                    format!(
-                        "an option ({}, {}) outside the lower tiers",
-                        o.tier, o.index
-                    ),
-                ));
-                break 'positions;
             }
         }
+        let wanted: Vec<Tiered> = lower[before..].iter().map(|&(_, o)| o).collect();
+        let (answers, mail) = rounds.lookup(game, &wanted, cfg.route_all_lookups, &mut out)?;
+        known.extend(answers);
+        edges.extend(mail.iter().filter(|m| m.1 == EDGE).map(|m| (m.4, m.3)));
     }
     if failure.is_some() {
-        out.clear();
         lower.clear();
+        known.clear();
         edges.clear();
     }
-    let wanted: Vec<Tiered> = lower.iter().map(|&(_, o)| o).collect();
-    let (known, mail) = rounds.lookup(game, &wanted, cfg.route_all_lookups, &mut out)?;
-    drop(wanted);
-    edges.extend(mail.iter().filter(|m| m.1 == EDGE).map(|m| (m.4, m.3)));
     // 2. the set K of every ∞ lower option: the finite values of its options
     let mut infinite: Vec<Tiered> = lower
         .iter()

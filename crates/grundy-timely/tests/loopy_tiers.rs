@@ -77,6 +77,14 @@ fn fair_shares_of_up_to_26_coins_match_the_single_machine_engine_on_1_2_3_worker
 }
 
 #[test]
+fn fair_shares_blocks_larger_than_one_round_of_edges_match_too() {
+    // 37 338 and 89 134 positions: blocks of more than 2^15 positions list their edges over
+    // several rounds
+    check(Arc::new(FairShares::new(40).unwrap()), 1, true);
+    check(Arc::new(FairShares::new(45).unwrap()), 2, false);
+}
+
+#[test]
 fn fair_shares_has_infinite_values_and_draws_distributed_too() {
     let (db, _) = check(Arc::new(FairShares::new(20).unwrap()), 3, true);
     assert!(db.stats().infinite > 0 && db.stats().counts.d > 0);
