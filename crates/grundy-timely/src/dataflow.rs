@@ -954,7 +954,7 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
 /// 1. Each worker lists its positions' options, one round per chunk of [`CHUNK`] positions:
 ///    in-tier edges `u → v` go once to the owner of `v` (who keeps the predecessors of its
 ///    positions), lower options are looked up (value and remoteness).
-/// 2. For each distinct `∞` lower option, its options are looked up too (second round): their
+/// 2. For each distinct `∞` lower option, its options are looked up too (one more round): their
 ///    finite values are its set `K`. The round also says whether a worker found a bad option.
 /// 3. Phases `i = 0, 1, …`: one round per wave of notes until a round in which no worker sent
 ///    any, then `∞` labels and one round to agree whether anything is still unlabelled.
