@@ -299,9 +299,9 @@ struct External {
 
 /// Solve a tier with moves inside it (the phase/counter algorithm, then remoteness; see the
 /// module docs), all of it in this process: its values and remoteness ([`INFINITE`], [`DRAW`]
-/// markers) and the number of options visited. `lower` holds every lower tier. Public so that
-/// another engine (the distributed one) can solve such a tier on one worker and write the same
-/// bytes.
+/// markers) and the number of options visited. `lower` holds every lower tier. Public as the
+/// reference for other engines (the distributed one in `grundy-timely` must write the same
+/// bytes, and its tests compare with this).
 pub fn solve_loopy_tier<G: TieredGame + ?Sized>(
     game: &G,
     lower: &[SolvedTier],

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use grundy::tier::database::{DRAW, INFINITE, Manifest, tier_file_name};
-use grundy::tier::engine::{BLOCK, Scratch, solve_block, solve_loopy_tier};
+use grundy::tier::engine::{BLOCK, Scratch, solve_block};
 use grundy::tier::{Analysis, SolvedTier, Stats, TierError, Tiered, TieredGame};
 use grundy::{LoopyValue, Nimber, Outcome};
 use timely::dataflow::channels::pact::Exchange as ExchangePact;
@@ -27,6 +27,7 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 use timely::{CommunicationConfig, WorkerConfig};
 
+use crate::loopy::{Block, External, Labels, Note, Remoteness};
 use crate::shards::{ShardEntry, ShardManifest, shard_file_name};
 use crate::{Config, Error, Partition, Summary};
 
@@ -34,16 +35,24 @@ use crate::{Config, Error, Partition, Summary};
 type Msg = (u32, u8, u32, u64, u64);
 const REQUEST: u8 = 0; // a = tier, b = index, c = from << 32 | slot
 const REPLY: u8 = 1; // a = slot, c = value << 32 | remoteness
-const SCATTER: u8 = 2; // b = index, c = value << 32 | remoteness
+const EDGE: u8 = 2; // an in-tier edge u -> v, to the owner of v: b = v, c = u
 const STAT: u8 = 3; // a = kind, b = key, c = count
 const FLAG: u8 = 4; // a = kind, b = number
+const NOTE: u8 = 5; // a loopy tier's note (crate::loopy): a = kind, b = position, c = round
 /// Bytes of one message on the wire (bincode, without framing).
 const MSG_BYTES: u64 = 4 + 1 + 4 + 8 + 8;
-/// Positions per worker per round in the lookup path.
+/// Positions per worker per round in the lookup path (and when a loopy tier lists its edges).
 const CHUNK: u64 = 1 << 15;
 
 const FLAG_FINISHED: u32 = 0;
 const FLAG_FAILED: u32 = 1;
+const FLAG_BUSY: u32 = 2;
+const FLAG_LEFT: u32 = 3;
+const FLAG_NEXT: u32 = 4;
+const NOTE_LABELLED: u32 = 0;
+const NOTE_BLOCKED: u32 = 1;
+const NOTE_LOST: u32 = 2;
+const NOTE_WON: u32 = 3;
 const STAT_POSITIONS: u32 = 0;
 const STAT_P: u32 = 1;
 const STAT_N: u32 = 2;
@@ -369,9 +378,14 @@ pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
     for r in results {
         match r {
             Ok(Ok(s)) => summary = summary.or(s),
-            Ok(Err(e)) => {
-                first_error.get_or_insert(e);
+            // a worker's own error rather than a peer's "another process failed" (the barrier
+            // hands the shared error to one worker only)
+            Ok(Err(e)) if matches!(first_error, None | Some(Error::Peer(_))) => {
+                if !matches!(e, Error::Peer(_)) || first_error.is_none() {
+                    first_error = Some(e);
+                }
             }
+            Ok(Err(_)) => {}
             Err(panic) => {
                 first_error.get_or_insert(Error::Peer(format!("a worker stopped: {panic}")));
             }
@@ -934,8 +948,18 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
     }
 }
 
-/// A tier with moves inside: solved whole by worker 0 (which holds every lower tier), its
-/// results scattered to the owners in one round.
+/// A tier with moves inside (loopy): every worker solves its block with the phase/counter
+/// algorithm and the remoteness bucket queue of [`crate::loopy`], one wave of notes per round.
+///
+/// 1. Each worker lists its positions' options, one round per chunk of [`CHUNK`] positions:
+///    in-tier edges `u → v` go once to the owner of `v` (who keeps the predecessors of its
+///    positions), lower options are looked up (value and remoteness).
+/// 2. For each distinct `∞` lower option, its options are looked up too (one more round): their
+///    finite values are its set `K`. The round also says whether a worker found a bad option.
+/// 3. Phases `i = 0, 1, …`: one round per wave of notes until a round in which no worker sent
+///    any, then `∞` labels and one round to agree whether anything is still unlabelled.
+/// 4. Remoteness: round `r` settles bucket `r` everywhere; the workers then agree on the next
+///    bucket to settle (`r + 1` when notes were in flight), and stop when there is none.
 fn solve_loopy<G: TieredGame + ?Sized>(
     rounds: &mut Rounds<'_>,
     game: &G,
@@ -946,46 +970,215 @@ fn solve_loopy<G: TieredGame + ?Sized>(
     let size = game.size(t);
     let part = rounds.part;
     let me = rounds.me as usize;
-    let mut out = Vec::new();
     let len = (mine.end - mine.start) as usize;
-    let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
-    let mut visits = 0;
-    let mut failure = None;
-    if cfg.processes > 1 && t > 0 {
-        failure = Some(TierError::TooLarge(format!(
-            "tier {t} has moves inside it and lower tiers: the distributed engine solves such a \
-             tier only with one process (use --workers alone), or the single-machine engine"
-        )));
-    } else if me == 0 {
-        let store = rounds.shared.store.read().expect("no poisoning");
-        match solve_loopy_tier(game, &store.tiers, t, &grundy::progress::Silent) {
-            Ok((vs, rs, v)) => {
-                visits = v;
-                for i in 0..size {
-                    let (a, b) = (vs[i as usize], rs[i as usize]);
-                    if mine.contains(&i) {
-                        values[(i - mine.start) as usize] = a;
-                        rem[(i - mine.start) as usize] = b;
+    let mut failure: Option<TierError> = None;
+    let mut out = Vec::new();
+    // 1. the options, one round per chunk of positions: in-tier edges to the owners of their
+    //    heads, lower options looked up
+    let longest = (0..part.total())
+        .map(|g| {
+            let r = part.worker_range(size, g);
+            r.end - r.start
+        })
+        .max()
+        .unwrap_or(0);
+    let mut degree = vec![0u32; len];
+    let mut lower: Vec<(u32, Tiered)> = Vec::new();
+    let mut known: Vec<(u32, u32)> = Vec::new();
+    let mut edges: Vec<(u64, u64)> = Vec::new();
+    let mut opts = Vec::new();
+    let mut visits = 0u64;
+    for c in 0..longest.div_ceil(CHUNK) {
+        let lo = (mine.start + c * CHUNK).min(mine.end);
+        let hi = (lo + CHUNK).min(mine.end);
+        let before = lower.len();
+        'positions: for i in lo..hi {
+            if failure.is_some() {
+                break;
+            }
+            opts.clear();
+            game.options(t, i, &mut opts);
+            visits += opts.len() as u64;
+            let l = (i - mine.start) as usize;
+            for &o in &opts {
+                if o.tier == t && o.index < size {
+                    degree[l] += 1;
+                    let w = part.owner(size, o.index);
+                    if w == me {
+                        edges.push((i, o.index));
                     } else {
-                        out.push((part.owner(size, i) as u32, SCATTER, 0, i, pack(a, b)));
+                        out.push((w as u32, EDGE, 0, o.index, i));
                     }
+                } else if o.tier < t && o.index < game.size(o.tier) {
+                    lower.push((l as u32, o));
+                } else {
+                    failure = Some(contract(
+                        t,
+                        i,
+                        format!(
+                            "an option ({}, {}) outside the lower tiers",
+                            o.tier, o.index
+                        ),
+                    ));
+                    break 'positions;
                 }
             }
-            Err(e) => failure = Some(e),
+        }
+        let wanted: Vec<Tiered> = lower[before..].iter().map(|&(_, o)| o).collect();
+        let (answers, mail) = rounds.lookup(game, &wanted, cfg.route_all_lookups, &mut out)?;
+        known.extend(answers);
+        edges.extend(mail.iter().filter(|m| m.1 == EDGE).map(|m| (m.4, m.3)));
+    }
+    if failure.is_some() {
+        lower.clear();
+        known.clear();
+        edges.clear();
+    }
+    // 2. the set K of every ∞ lower option: the finite values of its options
+    let mut infinite: Vec<Tiered> = lower
+        .iter()
+        .zip(&known)
+        .filter(|(_, k)| k.0 == INFINITE)
+        .map(|(&(_, o), _)| o)
+        .collect();
+    infinite.sort_unstable();
+    infinite.dedup();
+    let (mut k_opts, mut k_offsets) = (Vec::new(), vec![0usize]);
+    for &o in &infinite {
+        opts.clear();
+        game.options(o.tier, o.index, &mut opts);
+        k_opts.extend(opts.iter().filter(|q| q.tier < t));
+        k_offsets.push(k_opts.len());
+    }
+    rounds.to_all(FLAG, FLAG_FAILED, failure.is_some() as u64, &mut out);
+    let (k_known, mail) = rounds.lookup(game, &k_opts, cfg.route_all_lookups, &mut out)?;
+    drop(k_opts);
+    if mail
+        .iter()
+        .any(|m| m.1 == FLAG && m.2 == FLAG_FAILED && m.3 != 0)
+    {
+        // every worker stops here together; the caller's barrier reports the failure
+        return match failure {
+            Some(e) => Err(e.into()),
+            None => Ok((vec![0; len], vec![0; len], 0)),
+        };
+    }
+    let mut k_ids: std::collections::HashMap<Vec<u32>, u32> = Default::default();
+    let mut k_sets: Vec<Vec<u32>> = Vec::new();
+    let mut k_of: std::collections::HashMap<Tiered, u32> = Default::default();
+    for (j, &o) in infinite.iter().enumerate() {
+        let mut k: Vec<u32> = k_known[k_offsets[j]..k_offsets[j + 1]]
+            .iter()
+            .map(|a| a.0)
+            .filter(|&v| v != INFINITE)
+            .collect();
+        k.sort_unstable();
+        k.dedup();
+        let next = k_sets.len() as u32;
+        let id = *k_ids.entry(k.clone()).or_insert(next);
+        if id == next {
+            k_sets.push(k);
+        }
+        k_of.insert(o, id);
+    }
+    drop((k_ids, k_known, infinite));
+    let externals: Vec<External> = lower
+        .iter()
+        .zip(&known)
+        .map(|(&(from, o), &(value, remoteness))| External {
+            from,
+            value,
+            remoteness,
+            k: (value == INFINITE).then(|| k_of[&o]),
+        })
+        .collect();
+    drop((lower, known, k_of));
+    let block = Block::new(part, size, me, &edges);
+    drop(edges);
+    // 3. the labels, phase by phase
+    let mut labels = Labels::new(&block, &degree, &externals, k_sets);
+    let mut notes = Vec::new();
+    loop {
+        labels.begin_phase(&block, &mut notes);
+        loop {
+            let busy = !notes.is_empty();
+            out.extend(notes.drain(..).map(|(w, n)| note_message(w, n)));
+            rounds.to_all(FLAG, FLAG_BUSY, busy as u64, &mut out);
+            let mail = rounds.round(&mut out)?;
+            let mut any = false;
+            for m in &mail {
+                if m.1 == FLAG && m.2 == FLAG_BUSY {
+                    any |= m.3 != 0;
+                } else if let Some(n) = message_note(m) {
+                    labels.receive(n);
+                }
+            }
+            labels.settle(&block, &mut notes);
+            if !any {
+                break; // nothing was in flight: the phase is over everywhere
+            }
+        }
+        let left = labels.end_phase();
+        rounds.to_all(FLAG, FLAG_LEFT, left as u64, &mut out);
+        let mail = rounds.round(&mut out)?;
+        if !mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_LEFT && m.3 != 0)
+        {
+            break;
         }
     }
-    let mail = rounds.round(&mut out)?;
-    for m in mail.iter().filter(|m| m.1 == SCATTER) {
-        if mine.contains(&m.3) {
-            let (a, b) = unpack(m.4);
-            values[(m.3 - mine.start) as usize] = a;
-            rem[(m.3 - mine.start) as usize] = b;
+    let values = labels.into_values();
+    // 4. remoteness, one bucket per round
+    let mut rem = Remoteness::new(&block, &degree, &externals);
+    drop(externals);
+    let mut r = 0u32;
+    loop {
+        rem.settle(&block, r, &mut notes);
+        let next = if notes.is_empty() {
+            rem.next_bucket().unwrap_or(u32::MAX)
+        } else {
+            r + 1
+        };
+        out.extend(notes.drain(..).map(|(w, n)| note_message(w, n)));
+        rounds.to_all(FLAG, FLAG_NEXT, next as u64, &mut out);
+        let mail = rounds.round(&mut out)?;
+        let mut global = u32::MAX;
+        for m in &mail {
+            if m.1 == FLAG && m.2 == FLAG_NEXT {
+                global = global.min(m.3 as u32);
+            } else if let Some(n) = message_note(m) {
+                rem.receive(&block, n);
+            }
         }
+        if global == u32::MAX {
+            break; // no bucket left anywhere, nothing in flight
+        }
+        r = global;
     }
-    match failure {
-        Some(e) => Err(e.into()),
-        None => Ok((values, rem, visits)),
+    Ok((values, rem.into_remoteness(), visits))
+}
+
+fn note_message(to: usize, n: Note) -> Msg {
+    let to = to as u32;
+    match n {
+        Note::Labelled(p) => (to, NOTE, NOTE_LABELLED, p, 0),
+        Note::Blocked(q) => (to, NOTE, NOTE_BLOCKED, q, 0),
+        Note::Lost(p, r) => (to, NOTE, NOTE_LOST, p, r as u64),
+        Note::Won(p, r) => (to, NOTE, NOTE_WON, p, r as u64),
     }
+}
+
+fn message_note(m: &Msg) -> Option<Note> {
+    if m.1 != NOTE {
+        return None;
+    }
+    Some(match m.2 {
+        NOTE_LABELLED => Note::Labelled(m.3),
+        NOTE_BLOCKED => Note::Blocked(m.3),
+        NOTE_LOST => Note::Lost(m.3, m.4 as u32),
+        _ => Note::Won(m.3, m.4 as u32),
+    })
 }
 
 /// Local worker 0, once every worker of this process has its part of tier `t`: encode the

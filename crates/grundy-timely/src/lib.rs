@@ -12,11 +12,17 @@
 //!   worker then applies the rule of [`grundy::tier::engine`] (mex for the value; the winner
 //!   hurries, the loser delays for the remoteness). With one process every lookup is local and
 //!   the workers run [`grundy::tier::engine::solve_block`] itself.
-//! - **Tiers with moves inside** (loopy games) are solved by the first worker with the
-//!   single-machine phase/counter algorithm ([`grundy::tier::engine::solve_loopy_tier`]), and
-//!   its results are scattered to the owners. This needs every lower tier in that process: it
-//!   works with one process, or when the loopy tier is tier 0 (Fair Shares); other cases are
-//!   refused with a clear error. (A distributed phase algorithm is future work.)
+//! - **Tiers with moves inside** (loopy games) run the single-machine phase/counter algorithm
+//!   of the generalized Sprague–Grundy function and its remoteness bucket queue, distributed
+//!   ([`loopy`]): each worker lists its positions' options, sends every in-tier edge `u → v` once
+//!   to the owner of `v` (so each owner knows the predecessors of its positions) and looks up
+//!   the lower options (for an `∞(K)` one, its options too: their finite values are `K`). Phase
+//!   `i` then runs one dataflow round per wave of notes (a follower labelled `i`; a blocked
+//!   follower) until a round in which nobody sent any, labels `∞` what has no `i`-follower, and
+//!   the workers agree whether anything is left unlabelled. Remoteness follows round by round:
+//!   round `r` settles bucket `r` on every worker and every push goes to a later bucket, so the
+//!   values and remoteness are exactly the single-machine engine's, with any number of
+//!   processes and any tier.
 //! - **Output.** With one process the directory holds exactly the single-machine database
 //!   (`tier-TTTTT.bin` + `manifest.json`, same checksums). With several, process `p` writes
 //!   `tier-TTTTT.pPPP-of-NNN.bin` and `shards-pPPP-of-NNN.json` ([`shards`]); [`shards::merge`]
@@ -40,6 +46,7 @@
 //! ```
 
 mod dataflow;
+pub mod loopy;
 pub mod partition;
 pub mod shards;
 

@@ -1,8 +1,12 @@
 //! The distributed engine gives the single-machine engine's answers, bit for bit: the same
 //! counts, values, remoteness, winning moves, and the same checksum for every tier file.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Duration;
+
+use common::{TableGame, infinite_lower_options};
 
 use grundy::tier::{
     self, SolveOptions, TierError, Tiered, TieredGame, chomp::Chomp, cram::Cram,
@@ -189,6 +193,19 @@ fn two_and_three_processes_over_tcp_match_the_single_machine_engine() {
     check_cluster(Cram::new(3, 4).unwrap(), 2, 2);
     check_cluster(FairShares::new(12).unwrap(), 2, 1);
     check_cluster(Chomp::new(3, 6).unwrap(), 3, 1);
+}
+
+#[test]
+fn two_processes_solve_loopy_tiers_above_tier_0_as_one_machine_does() {
+    // tiers 1 and 2 have moves inside them and options into lower positions of value ∞(K),
+    // whose owners are in the other process: the phases, K and the remoteness all cross TCP
+    let game = TableGame::random(vec![30, 40, 40], 3, 7);
+    let db = tier::solve(&game, &SolveOptions::default()).unwrap();
+    assert!(infinite_lower_options(&game, &db) > 0);
+    assert!(db.stats().counts.d > 0 && db.stats().infinite > 0);
+    check_cluster(game.clone(), 2, 1);
+    check_cluster(game, 2, 2);
+    check_cluster(FairShares::new(22).unwrap(), 2, 2);
 }
 
 #[test]
