@@ -719,6 +719,17 @@ fn solve_all<G: TieredGame + ?Sized>(
     let mut visits = 0u64;
     let mut solved_now = 0u32;
     let mut scratch = Scratch::default();
+    let progress = cfg.progress.0.as_deref().filter(|_| local == 0);
+    let mut done: u64 = (0..start)
+        .map(|t| game.size(t))
+        .fold(0, u64::saturating_add);
+    if let Some(p) = progress {
+        let total = (0..game.tiers())
+            .map(|t| game.size(t))
+            .fold(0, u64::saturating_add);
+        p.start(total, "positions (finished tiers)");
+        p.set(done);
+    }
     for t in start..game.tiers() {
         if cfg.stop_after == Some(solved_now) {
             return Err(TierError::Stopped { finished: t }.into());
@@ -769,6 +780,10 @@ fn solve_all<G: TieredGame + ?Sized>(
         // 3. the tier is in the store everywhere (or a process failed to write it)
         rounds.agree_none_failed(&mut out)?;
         solved_now += 1;
+        done = done.saturating_add(size);
+        if let Some(p) = progress {
+            p.set(done);
+        }
     }
     // 4. the report: statistics to worker 0, and the position with its options
     if local == 0 {

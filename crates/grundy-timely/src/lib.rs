@@ -54,6 +54,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use grundy::progress::Progress;
 use grundy::tier::{Analysis, Stats, TierError, Tiered, TieredGame};
 
 pub use partition::Partition;
@@ -81,6 +82,22 @@ pub struct Config {
     pub silence_limit: Duration,
     /// Print on stderr, at the end, the bytes this process sent to the other processes.
     pub report_traffic: bool,
+    /// Where this process reports its progress: positions of the tiers finished so far (every
+    /// process reports its own view; the first worker of the process reports).
+    pub progress: ProgressSink,
+}
+
+/// A shared progress sink for a distributed solve (see [`Config::progress`]); none by default.
+#[derive(Clone, Default)]
+pub struct ProgressSink(pub Option<Arc<dyn Progress + Send>>);
+
+impl std::fmt::Debug for ProgressSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0 {
+            Some(_) => "ProgressSink(Some(..))",
+            None => "ProgressSink(None)",
+        })
+    }
 }
 
 impl Config {
@@ -96,6 +113,7 @@ impl Config {
             route_all_lookups: false,
             silence_limit: Duration::from_secs(600),
             report_traffic: false,
+            progress: ProgressSink::default(),
         }
     }
 

@@ -284,3 +284,42 @@ fn bad_settings_are_refused_with_a_clear_error() {
     let e = grundy_timely::solve(game.clone(), game.start(), &cfg).unwrap_err();
     assert!(e.to_string().contains("hostfile"), "{e}");
 }
+
+/// Records what a distributed solve reports as its progress.
+#[derive(Default)]
+struct Recorder {
+    total: std::sync::atomic::AtomicU64,
+    seen: std::sync::Mutex<Vec<u64>>,
+}
+
+impl grundy::progress::Progress for Recorder {
+    fn start(&self, total: u64, _what: &str) {
+        self.total.store(total, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn set(&self, done: u64) {
+        self.seen.lock().unwrap().push(done);
+    }
+}
+
+#[test]
+fn progress_counts_the_positions_of_finished_tiers_up_to_all_of_them() {
+    let game = Arc::new(Chomp::new(4, 5).unwrap());
+    let all: u64 = (0..game.tiers()).map(|t| game.size(t)).sum();
+    for workers in [1, 2] {
+        let rec = Arc::new(Recorder::default());
+        let cfg = Config {
+            progress: grundy_timely::ProgressSink(Some(rec.clone())),
+            ..Config::threads(workers)
+        };
+        grundy_timely::solve(game.clone(), game.start(), &cfg)
+            .unwrap()
+            .unwrap();
+        assert_eq!(rec.total.load(std::sync::atomic::Ordering::SeqCst), all);
+        let seen = rec.seen.lock().unwrap().clone();
+        // reported once at the start and once per tier, by one worker only, never backwards
+        assert_eq!(seen.len() as u32, game.tiers() + 1, "{workers} workers");
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(seen.first(), Some(&0));
+        assert_eq!(seen.last(), Some(&all));
+    }
+}

@@ -116,8 +116,16 @@ fn solve_distributed(
     if let Some(s) = args.silence_limit {
         config.silence_limit = std::time::Duration::from_secs(s);
     }
-    grundy_timely::solve::<dyn TieredGame + Send>(std::sync::Arc::from(game), position, &config)
-        .map_err(timely_failure)
+    // each process draws its own bar (positions of the tiers it has finished) on its stderr
+    let bar = std::sync::Arc::new(Bar::new(args.quiet));
+    config.progress = grundy_timely::ProgressSink(Some(bar.clone()));
+    let solved = grundy_timely::solve::<dyn TieredGame + Send>(
+        std::sync::Arc::from(game),
+        position,
+        &config,
+    );
+    grundy::progress::Progress::finish(bar.as_ref());
+    solved.map_err(timely_failure)
 }
 
 /// What the report needs from a solve, from either engine.
