@@ -899,13 +899,7 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
 ) -> Result<Solved, Error> {
     let size = game.size(t);
     let part = rounds.part;
-    let longest = (0..part.total())
-        .map(|g| {
-            let r = part.worker_range(size, g);
-            r.end - r.start
-        })
-        .max()
-        .unwrap_or(0);
+    let longest = part.largest_block(size);
     let chunks = longest.div_ceil(CHUNK);
     let len = (mine.end - mine.start) as usize;
     let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
@@ -990,13 +984,7 @@ fn solve_loopy<G: TieredGame + ?Sized>(
     let mut out = Vec::new();
     // 1. the options, one round per chunk of positions: in-tier edges to the owners of their
     //    heads, lower options looked up
-    let longest = (0..part.total())
-        .map(|g| {
-            let r = part.worker_range(size, g);
-            r.end - r.start
-        })
-        .max()
-        .unwrap_or(0);
+    let longest = part.largest_block(size);
     let mut degree = vec![0u32; len];
     let mut lower: Vec<(u32, Tiered)> = Vec::new();
     let mut known: Vec<(u32, u32)> = Vec::new();

@@ -43,6 +43,18 @@ impl Partition {
         self.cut(size, g)..self.cut(size, g + 1)
     }
 
+    /// The most positions any worker holds in a tier of `size` positions (every worker runs as
+    /// many rounds as the largest block needs).
+    pub fn largest_block(&self, size: u64) -> u64 {
+        (0..self.total())
+            .map(|g| {
+                let r = self.worker_range(size, g);
+                r.end - r.start
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The shard of process `p` in a tier of `size` positions.
     pub fn process_range(&self, size: u64, p: usize) -> Range<u64> {
         self.cut(size, p * self.workers)..self.cut(size, (p + 1) * self.workers)

@@ -7,23 +7,15 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{TableGame, infinite_lower_options};
+use common::{TableGame, infinite_lower_options, single, solve_and_compare};
 use grundy::families::digraph::{Digraph, loopy};
 use grundy::progress::Silent;
 use grundy::tier::{
-    self, Database, SolveOptions, SolvedTier, TierError, Tiered, TieredGame,
-    database::tier_file_name, fair_shares::FairShares,
+    Database, SolvedTier, TierError, Tiered, TieredGame, database::tier_file_name,
+    fair_shares::FairShares,
 };
 use grundy_timely::{Config, Error};
 use proptest::prelude::*;
-
-fn single<G: TieredGame>(game: &G, dir: &std::path::Path) -> Database {
-    let opts = SolveOptions {
-        dir: Some(dir.to_path_buf()),
-        ..SolveOptions::default()
-    };
-    tier::solve(game, &opts).unwrap()
-}
 
 /// The distributed solve in one process equals the single-machine one: checksums, counts, the
 /// start position's analysis and every tier file. Returns the single-machine database and the
@@ -36,25 +28,7 @@ fn check<G: TieredGame + Send + 'static>(
     let a = tempfile::tempdir().unwrap();
     let b = tempfile::tempdir().unwrap();
     let db = single(game.as_ref(), a.path());
-    let cfg = Config {
-        dir: Some(b.path().to_path_buf()),
-        route_all_lookups: route_all,
-        ..Config::threads(workers)
-    };
-    let s = grundy_timely::solve(game.clone(), game.start(), &cfg)
-        .unwrap()
-        .unwrap();
-    let what = format!(
-        "{} with {workers} workers (route all: {route_all})",
-        game.id()
-    );
-    assert_eq!(s.checksums, db.checksums(), "{what}: tier checksums");
-    assert_eq!(s.stats, db.stats(), "{what}: counts and values");
-    assert_eq!(
-        s.analysis,
-        db.analyse(game.as_ref(), game.start()).unwrap(),
-        "{what}: the start position"
-    );
+    let (_, what) = solve_and_compare(&game, &db, b.path(), workers, route_all);
     for t in 0..game.tiers() {
         let name = tier_file_name(t);
         assert_eq!(

@@ -6,21 +6,13 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{TableGame, infinite_lower_options};
+use common::{TableGame, free_addresses, infinite_lower_options, single, solve_and_compare};
 
 use grundy::tier::{
     self, SolveOptions, TierError, Tiered, TieredGame, chomp::Chomp, cram::Cram,
     fair_shares::FairShares,
 };
 use grundy_timely::{Config, Error, Summary, shards};
-
-fn single<G: TieredGame>(game: &G, dir: &std::path::Path) -> tier::Database {
-    let opts = SolveOptions {
-        dir: Some(dir.to_path_buf()),
-        ..SolveOptions::default()
-    };
-    tier::solve(game, &opts).unwrap()
-}
 
 /// Solve with the distributed engine in one process and compare everything with the
 /// single-machine engine.
@@ -29,25 +21,7 @@ fn check_one_process<G: TieredGame + Send + 'static>(game: G, workers: usize, ro
     let a = tempfile::tempdir().unwrap();
     let b = tempfile::tempdir().unwrap();
     let db = single(game.as_ref(), a.path());
-    let cfg = Config {
-        dir: Some(b.path().to_path_buf()),
-        route_all_lookups: route_all,
-        ..Config::threads(workers)
-    };
-    let s: Summary = grundy_timely::solve(game.clone(), game.start(), &cfg)
-        .unwrap()
-        .unwrap();
-    let what = format!(
-        "{} with {workers} workers (route all: {route_all})",
-        game.id()
-    );
-    assert_eq!(s.checksums, db.checksums(), "{what}: tier checksums");
-    assert_eq!(s.stats, db.stats(), "{what}: counts and values");
-    assert_eq!(
-        s.analysis,
-        db.analyse(game.as_ref(), game.start()).unwrap(),
-        "{what}: the start position"
-    );
+    let (s, what) = solve_and_compare(&game, &db, b.path(), workers, route_all);
     assert_eq!(s.solved_now, game.tiers());
     // the directory is the single-machine database itself
     for t in 0..game.tiers() {
@@ -109,16 +83,6 @@ fn every_position_answers_as_in_the_single_machine_database() {
             assert_eq!(s.analysis, db.analyse(game.as_ref(), p).unwrap());
         }
     }
-}
-
-pub fn free_addresses(n: usize) -> Vec<String> {
-    let listeners: Vec<_> = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    listeners
-        .iter()
-        .map(|l| format!("127.0.0.1:{}", l.local_addr().unwrap().port()))
-        .collect()
 }
 
 /// `n` processes (as threads of this test, over TCP on 127.0.0.1) with `w` workers each, all

@@ -2,8 +2,53 @@
 //! moves inside a tier and down to lower tiers.
 #![allow(dead_code)] // each test file uses a part
 
+use std::sync::Arc;
+
 use grundy::tier::database::INFINITE;
-use grundy::tier::{Database, Tiered, TieredGame};
+use grundy::tier::{self, Database, SolveOptions, Tiered, TieredGame};
+use grundy_timely::{Config, Summary};
+
+/// The single-machine database of `game`, written to `dir`.
+pub fn single<G: TieredGame + ?Sized>(game: &G, dir: &std::path::Path) -> Database {
+    let opts = SolveOptions {
+        dir: Some(dir.to_path_buf()),
+        ..SolveOptions::default()
+    };
+    tier::solve(game, &opts).unwrap()
+}
+
+/// The distributed solve of `game` in one process (`workers` threads; every lookup through the
+/// dataflow when `route_all`) writing to `dir`, checked against the single-machine database
+/// `db`: tier checksums, counts and values, the start position. Returns the summary and the
+/// run's name for messages.
+pub fn solve_and_compare<G: TieredGame + Send + 'static>(
+    game: &Arc<G>,
+    db: &Database,
+    dir: &std::path::Path,
+    workers: usize,
+    route_all: bool,
+) -> (Summary, String) {
+    let cfg = Config {
+        dir: Some(dir.to_path_buf()),
+        route_all_lookups: route_all,
+        ..Config::threads(workers)
+    };
+    let s = grundy_timely::solve(game.clone(), game.start(), &cfg)
+        .unwrap()
+        .unwrap();
+    let what = format!(
+        "{} with {workers} workers (route all: {route_all})",
+        game.id()
+    );
+    assert_eq!(s.checksums, db.checksums(), "{what}: tier checksums");
+    assert_eq!(s.stats, db.stats(), "{what}: counts and values");
+    assert_eq!(
+        s.analysis,
+        db.analyse(game.as_ref(), game.start()).unwrap(),
+        "{what}: the start position"
+    );
+    (s, what)
+}
 
 /// Options of every (tier, index).
 #[derive(Clone, Debug)]
