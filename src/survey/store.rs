@@ -295,7 +295,7 @@ mod tests {
             let budget = Budget { to: 300, max_seconds: 5.0 };
             let d = Descriptor {
                 selection: Selection::Digits { digits: 2, prefix: Prefix::Zero },
-                budget: budget,
+                budget,
                 shard: None,
                 clock: ClockKind::current(),
             };
