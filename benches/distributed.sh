@@ -8,7 +8,8 @@
 # Every run writes its database to a fresh directory (as a real run would).
 # Usage: benches/distributed.sh                 (Chomp 15×15: 1.55·10^8 positions)
 #        BOX=12x13 benches/distributed.sh       (a smaller box)
-#        NS="1 2 4" to change the memory runs
+#        NS="1 2 4" to change the memory runs (N = 1 and 2 reuse the 1×1 and 2×1 runs)
+#        SKIP_ONE_THREAD=1 to leave out the single machine with one thread
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BOX=${BOX:-15x15}
@@ -59,11 +60,15 @@ cluster() { # NAME N W
 threads1() { single "single machine, 1 thread" --threads 1; }
 echo "Chomp $BOX: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 single "single machine, all cores"
-threads1
+[ "${SKIP_ONE_THREAD:-0}" = 1 ] || threads1
 single "timely 1 process x 1 worker" --workers 1
-single "timely 1 process x 2 workers" --workers 2
 cluster "timely 2 processes x 1 worker" 2 1
-echo "peak memory per process, N processes x 1 worker:"
+single "timely 1 process x 2 workers" --workers 2
+echo "peak memory per process, N processes x 1 worker (N = 1 and 2: the runs above):"
 for n in $NS; do
-  if [ "$n" = 1 ]; then single "  N = 1" --workers 1; else cluster "  N = $n" "$n" 1; fi
+  case $n in
+    1) echo "  N = 1: see 'timely 1 process x 1 worker'" ;;
+    2) echo "  N = 2: see 'timely 2 processes x 1 worker'" ;;
+    *) cluster "  N = $n" "$n" 1 ;;
+  esac
 done

@@ -15,6 +15,16 @@ import grundy
 LONG = 3_000_000
 
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's Ctrl-C handler installed, whatever the test runner inherited: a process started
+    in the background by a shell without job control ignores SIGINT, and then Python never
+    installs its handler and `_thread.interrupt_main()` does nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def interrupt_soon(delay=0.3):
     t = threading.Timer(delay, _thread.interrupt_main)
     t.start()
