@@ -17,8 +17,10 @@ NS=${NS:-"1 2 4"}
 ROWS=${BOX%x*}
 COLS=${BOX#*x}
 TARGET=${CARGO_TARGET_DIR:-target}
-cargo build --release --quiet --bin grundy
-BIN=$TARGET/release/grundy
+if [ -z "${BIN:-}" ]; then   # BIN=path/to/grundy to run a binary built before
+  cargo build --release --quiet --bin grundy
+  BIN=$TARGET/release/grundy
+fi
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
 GAME=(retro chomp --rows "$ROWS" --cols "$COLS" --quiet --json)

@@ -63,7 +63,7 @@
 use thiserror::Error;
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ruleset::{Code, Kind, Ruleset};
@@ -530,12 +530,20 @@ impl Sparse {
             .collect();
         {
             let cx = self.ctx();
-            let next = AtomicUsize::new(0);
-            pool.broadcast(&|_| {
-                loop {
-                    let j = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(cell) = cells.get(j) else { break };
-                    let mut cell = cell.lock().unwrap_or_else(|e| e.into_inner());
+            // Thread `t` takes heaps `t, t + T, t + 2T, …` first, so a scratch is used by the
+            // same core batch after batch and its lines stay in that core's cache (handed out
+            // first come, first served, half of them moved between the cores at every batch and
+            // the light passes ran half as fast again); a thread done with its own heaps then
+            // takes the others' not yet started, last first.
+            let threads = pool.threads();
+            let claimed: Vec<AtomicBool> = (0..b).map(|_| AtomicBool::new(false)).collect();
+            pool.broadcast(&|t| {
+                let own = (t..b).step_by(threads);
+                for j in own.chain((0..b).rev()) {
+                    if claimed[j].swap(true, Ordering::Relaxed) {
+                        continue;
+                    }
+                    let mut cell = cells[j].lock().unwrap_or_else(|e| e.into_inner());
                     let (sc, work) = &mut *cell;
                     speculate(&cx, n + j, n, sc, work);
                 }
@@ -876,8 +884,11 @@ struct Ctx<'a> {
     thresholds: (usize, usize),
 }
 
-/// One thread's working memory.
+/// One heap's working memory. Aligned to two cache lines: in a batch the heaps of neighbouring
+/// scratches run on different threads, and a line shared between them (one thread counting its
+/// work, the other reading its slots) would bounce between the cores at every write.
 #[derive(Clone, Debug, Default)]
+#[repr(align(128))]
 struct Scratch {
     /// Options of the current heap known so far (takes, and split values as merged).
     seen: Vec<u8>,
@@ -894,7 +905,10 @@ struct Scratch {
 
 /// The split values `G(a) ⊕ G(m − a)` of one remainder `m` found so far: every split with a light
 /// part (under the heavy set of `epoch`), every `a < next`, and values found by targeted searches.
+/// Aligned like [`Scratch`]: the slots of different heaps are small allocations that would
+/// otherwise share cache lines.
 #[derive(Clone, Debug)]
+#[repr(align(128))]
 struct Slot {
     m: usize,
     epoch: u64,
