@@ -1,9 +1,9 @@
 //! Everything that touches timely (pinned `=0.32.0`): the workers, their one dataflow, rounds.
 //!
-//! Each worker runs one small dataflow that is a mailbox with a lookup service: messages
-//! `(destination worker, tag, a, b, c)` are exchanged to their destination, where lookups
-//! (`REQUEST`) are answered from the process's shards and sent back (`REPLY`); everything else
-//! is delivered to the destination's mailbox. A *round* is one timestamp: a worker sends its
+//! Each worker runs one small dataflow of two streams: a mailbox, where messages
+//! `(destination worker, tag, a, b, c)` are exchanged to their destination's mailbox, and a
+//! lookup service, where a batch of positions (`REQUEST`, [`crate::wire`]) is exchanged to the
+//! worker that owns them, answered from the process's shards and sent back (`REPLY`). A *round* is one timestamp: a worker sends its
 //! messages at time `r`, advances its input to `r + 1` and steps (parking, never spinning) until
 //! the probe says time `r` is complete everywhere — then every answer of the round has arrived.
 //! Every worker takes part in every round (with nothing to send if need be), so the rounds are
@@ -14,6 +14,8 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashMap;
 
 use grundy::tier::database::{DRAW, INFINITE, Manifest, tier_file_name};
 use grundy::tier::engine::{BLOCK, Scratch, solve_block};
@@ -33,14 +35,19 @@ use crate::{Config, Error, Partition, Summary};
 
 /// `(destination worker, tag, a, b, c)`.
 type Msg = (u32, u8, u32, u64, u64);
-const REQUEST: u8 = 0; // a = tier, b = index, c = from << 32 | slot
-const REPLY: u8 = 1; // a = slot, c = value << 32 | remoteness
+/// A batch: `(destination worker, tag, source worker, bytes)`; a lookup's request and reply
+/// ([`crate::wire`]).
+type Bulk = (u32, u8, u32, Vec<u8>);
+const REQUEST: u8 = 0; // bulk: the positions wanted (wire::encode_request)
+const REPLY: u8 = 1; // bulk: their values and remoteness, in the request's order
 const EDGE: u8 = 2; // an in-tier edge u -> v, to the owner of v: b = v, c = u
 const STAT: u8 = 3; // a = kind, b = key, c = count
 const FLAG: u8 = 4; // a = kind, b = number
 const NOTE: u8 = 5; // a loopy tier's note (crate::loopy): a = kind, b = position, c = round
 /// Bytes of one message on the wire (bincode, without framing).
 const MSG_BYTES: u64 = 4 + 1 + 4 + 8 + 8;
+/// Bytes of a batch's header on the wire (its three numbers and the length of its bytes).
+const BULK_BYTES: u64 = 4 + 1 + 4 + 8;
 /// Positions per worker per round in the lookup path (and when a loopy tier lists its edges).
 const CHUNK: u64 = 1 << 15;
 
@@ -61,14 +68,6 @@ const STAT_INFINITE: u32 = 4;
 const STAT_VALUE: u32 = 5;
 const STAT_VISITS: u32 = 6;
 
-fn pack(v: u32, r: u32) -> u64 {
-    ((v as u64) << 32) | r as u64
-}
-
-fn unpack(c: u64) -> (u32, u32) {
-    ((c >> 32) as u32, c as u32)
-}
-
 /// The finished tiers of this process: its shard of each (the whole tier with one process).
 #[derive(Default)]
 struct Shards {
@@ -77,6 +76,7 @@ struct Shards {
 }
 
 impl Shards {
+    #[inline]
     fn lookup(&self, t: Tiered) -> Option<(u32, u32)> {
         let st = self.tiers.get(t.tier as usize)?;
         let i = t.index.checked_sub(self.firsts[t.tier as usize])?;
@@ -400,13 +400,20 @@ pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
     Ok(summary)
 }
 
-/// One worker's view: its place, its input, its probe, its mailbox.
+/// One worker's view: its place, its inputs, its probe, its mailboxes.
 struct Rounds<'w> {
     worker: &'w mut Worker,
     input: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<Msg>>>,
+    bulk_input: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<Bulk>>>,
     probe: ProbeHandle<u64>,
     /// Delivered messages with their round.
     mail: Rc<RefCell<Vec<(u64, Msg)>>>,
+    /// Delivered batches with their round.
+    bulk_mail: Rc<RefCell<Vec<(u64, Bulk)>>>,
+    /// Batches to send with the next round.
+    bulk_out: Vec<Bulk>,
+    /// Batches delivered in the last round.
+    bulk_got: Vec<Bulk>,
     me: u32,
     peers: u32,
     my_process: usize,
@@ -416,21 +423,47 @@ struct Rounds<'w> {
 }
 
 impl Rounds<'_> {
-    /// Send `out` (the time of this round), then wait until the round is complete everywhere;
-    /// returns what arrived in the mailbox.
+    /// Send `out` and the pending batches (the time of this round), then wait until the round
+    /// is complete everywhere; returns what arrived in the mailbox (the batches that arrived
+    /// are in `bulk_got`).
     fn round(&mut self, out: &mut Vec<Msg>) -> Result<Vec<Msg>, Error> {
+        let time = self.send(out);
+        self.wait(time)
+    }
+
+    /// Send `out` and the pending batches at the time of this round and close the round;
+    /// returns the time [`Rounds::wait`] waits for.
+    fn send(&mut self, out: &mut Vec<Msg>) -> u64 {
         let mut remote = 0u64;
         for m in out.drain(..) {
             if m.0 as usize / self.part.workers != self.my_process {
-                remote += 1;
+                remote += MSG_BYTES;
             }
             self.input.send(m);
         }
-        self.shared
-            .bytes_sent
-            .fetch_add(remote * MSG_BYTES, Ordering::Relaxed);
+        for b in self.bulk_out.drain(..) {
+            if b.0 as usize / self.part.workers != self.my_process {
+                remote += BULK_BYTES + b.3.len() as u64;
+            }
+            self.bulk_input.send(b);
+        }
+        self.shared.bytes_sent.fetch_add(remote, Ordering::Relaxed);
         let next = *self.input.time() + 1;
         self.input.advance_to(next);
+        self.bulk_input.advance_to(next);
+        // hand the messages to the network now, not at the next wait
+        self.worker.step();
+        next
+    }
+
+    /// Do the dataflow's pending work (answer requests, pass messages on) without waiting.
+    fn poll(&mut self) {
+        self.worker.step();
+    }
+
+    /// Wait until the round closed by [`Rounds::send`] (before `next`) is complete everywhere;
+    /// returns what arrived in the mailbox (the batches that arrived are in `bulk_got`).
+    fn wait(&mut self, next: u64) -> Result<Vec<Msg>, Error> {
         let start = Instant::now();
         // (the probe's frontier is empty until the dataflow first reports progress)
         while self.probe.less_than(&next) || self.probe.done() {
@@ -450,6 +483,11 @@ impl Rounds<'_> {
             }
             t >= next
         });
+        self.bulk_got.clear();
+        let mut bulk = self.bulk_mail.borrow_mut();
+        let (now, later): (Vec<_>, Vec<_>) = bulk.drain(..).partition(|(t, _)| *t < next);
+        *bulk = later;
+        self.bulk_got.extend(now.into_iter().map(|(_, b)| b));
         Ok(got)
     }
 
@@ -478,7 +516,8 @@ impl Rounds<'_> {
     }
 
     /// Values and remoteness of `wanted` (lower tiers): from this process's shards when it owns
-    /// them, else asked from their owners in one round. Every worker must call it together.
+    /// them, else asked from their owners in one round (one batch per owner: the distinct
+    /// positions, sorted, [`crate::wire`]). Every worker must call it together.
     fn lookup<G: TieredGame + ?Sized>(
         &mut self,
         game: &G,
@@ -487,12 +526,15 @@ impl Rounds<'_> {
         extra: &mut Vec<Msg>,
     ) -> Result<Looked, Error> {
         let mut answers = vec![(INFINITE, DRAW); wanted.len()];
-        let mut slots: std::collections::HashMap<Tiered, u32> = Default::default();
-        let mut asked: Vec<Vec<usize>> = Vec::new();
+        // (owner, tier, index, k) of every option asked from another process
+        let mut remote: Vec<(u32, u32, u64, u32)> = Vec::new();
         {
             let store = self.shared.store.read().expect("no poisoning");
+            let (mut tier, mut size) = (u32::MAX, 0);
             for (k, &o) in wanted.iter().enumerate() {
-                let size = game.size(o.tier);
+                if o.tier != tier {
+                    (tier, size) = (o.tier, game.size(o.tier));
+                }
                 if o.index >= size {
                     continue; // reported by the caller as a contract error
                 }
@@ -504,35 +546,48 @@ impl Rounds<'_> {
                     answers[k] = a;
                     continue;
                 }
-                let next = asked.len() as u32;
-                let slot = *slots.entry(o).or_insert(next);
-                if slot == next {
-                    asked.push(Vec::new());
-                    extra.push((
-                        owner as u32,
-                        REQUEST,
-                        o.tier,
-                        o.index,
-                        ((self.me as u64) << 32) | slot as u64,
-                    ));
-                }
-                asked[slot as usize].push(k);
+                remote.push((owner as u32, o.tier, o.index, k as u32));
             }
+        }
+        remote.sort_unstable();
+        // each owner's segment of `remote`, and its request
+        let mut segments = vec![0..0; self.peers as usize];
+        let mut asked = Vec::new();
+        let mut i = 0;
+        while i < remote.len() {
+            let owner = remote[i].0;
+            let n = remote[i..].iter().take_while(|r| r.0 == owner).count();
+            asked.clear();
+            for r in &remote[i..i + n] {
+                let t = Tiered::new(r.1, r.2);
+                if asked.last() != Some(&t) {
+                    asked.push(t);
+                }
+            }
+            segments[owner as usize] = i..i + n;
+            self.bulk_out
+                .push((owner, REQUEST, self.me, crate::wire::encode_request(&asked)));
+            i += n;
         }
         let mail = self.round(extra)?;
-        let mut rest = Vec::new();
-        for m in mail {
-            if m.1 == REPLY {
-                if let Some(ks) = asked.get(m.2 as usize) {
-                    for &k in ks {
-                        answers[k] = unpack(m.4);
-                    }
+        for (_, tag, from, bytes) in std::mem::take(&mut self.bulk_got) {
+            let Some(seg) = segments.get(from as usize).filter(|_| tag == REPLY) else {
+                continue;
+            };
+            let mut reader = crate::wire::Reader::new(&bytes);
+            let mut last = None;
+            let mut answer = (INFINITE, DRAW);
+            for &(_, t, index, k) in &remote[seg.clone()] {
+                if last != Some((t, index)) {
+                    last = Some((t, index));
+                    answer = reader.pair().ok_or_else(|| {
+                        Error::Peer(format!("worker {from} sent a malformed reply"))
+                    })?;
                 }
-            } else {
-                rest.push(m);
+                answers[k as usize] = answer;
             }
         }
-        Ok((answers, rest))
+        Ok((answers, mail))
     }
 }
 
@@ -545,30 +600,19 @@ fn contract(tier: u32, index: u64, reason: String) -> TierError {
 }
 
 /// The rule of the single-machine engine for one position of an acyclic tier, given the value
-/// and remoteness of each option: the mex, and the remoteness (the winner hurries, the loser
-/// delays).
+/// and remoteness of each option (each in a lower tier: checked while listing): the mex, and
+/// the remoteness (the winner hurries, the loser delays).
 fn rule(
     tier: u32,
     index: u64,
-    opts: &[Tiered],
     known: &[(u32, u32)],
     seen: &mut Vec<bool>,
 ) -> Result<(u32, u32), TierError> {
     seen.clear();
-    seen.resize(opts.len() + 1, false);
+    seen.resize(known.len() + 1, false);
     let mut fastest_p = u32::MAX;
     let mut slowest = 0u32;
-    for (o, &(v, r)) in opts.iter().zip(known) {
-        if o.tier >= tier {
-            return Err(contract(
-                tier,
-                index,
-                format!(
-                    "an option in tier {} (moves must go to a lower tier)",
-                    o.tier
-                ),
-            ));
-        }
+    for &(v, r) in known {
         if v == INFINITE || r == DRAW {
             return Err(contract(
                 tier,
@@ -584,8 +628,8 @@ fn rule(
         }
         slowest = slowest.max(r);
     }
-    let m = seen.iter().position(|&s| !s).unwrap_or(opts.len()) as u32;
-    let rem = if opts.is_empty() {
+    let m = seen.iter().position(|&s| !s).unwrap_or(known.len()) as u32;
+    let rem = if known.is_empty() {
         0
     } else if m != 0 {
         fastest_p + 1
@@ -608,49 +652,20 @@ fn work<G: TieredGame + ?Sized>(
     debug_assert_eq!(peers as usize, part.total());
     let local = me as usize % cfg.workers;
     let mut input = InputHandle::new();
+    let mut bulk_input = InputHandle::new();
     let probe = ProbeHandle::new();
     let mail: Rc<RefCell<Vec<(u64, Msg)>>> = Rc::default();
+    let bulk_mail: Rc<RefCell<Vec<(u64, Bulk)>>> = Rc::default();
     let my_process = cfg.process;
     let workers = cfg.workers;
     {
-        let mail = mail.clone();
+        let (mail, bulk_mail) = (mail.clone(), bulk_mail.clone());
         let shared_ref = shared.clone();
         worker.dataflow::<u64, _, _>(|scope| {
+            // the messages: exchanged to their destination's mailbox
             scope
                 .input_from(&mut input)
                 .container::<Vec<Msg>>()
-                .unary::<timely::container::CapacityContainerBuilder<Vec<Msg>>, _, _, _>(
-                    ExchangePact::new(|m: &Msg| m.0 as u64),
-                    "Serve",
-                    move |_cap, _info| {
-                        move |input, output| {
-                            input.for_each(|cap, data| {
-                                let mut session = output.session(&cap);
-                                let mut store = None;
-                                let mut remote = 0u64;
-                                for m in data.drain(..) {
-                                    if m.1 == REQUEST {
-                                        let t = Tiered::new(m.2, m.3);
-                                        let store = store.get_or_insert_with(|| {
-                                            shared_ref.store.read().expect("no poisoning")
-                                        });
-                                        let (v, r) = store.lookup(t).unwrap_or((INFINITE, DRAW));
-                                        let from = (m.4 >> 32) as u32;
-                                        if from as usize / workers != my_process {
-                                            remote += 1;
-                                        }
-                                        session.give((from, REPLY, m.4 as u32, 0u64, pack(v, r)));
-                                    } else {
-                                        session.give(m);
-                                    }
-                                }
-                                shared_ref
-                                    .bytes_sent
-                                    .fetch_add(remote * MSG_BYTES, Ordering::Relaxed);
-                            });
-                        }
-                    },
-                )
                 .exchange(|m: &Msg| m.0 as u64)
                 .unary::<timely::container::CapacityContainerBuilder<Vec<Msg>>, _, _, _>(
                     Pipeline,
@@ -666,13 +681,69 @@ fn work<G: TieredGame + ?Sized>(
                     },
                 )
                 .probe_with(&probe);
+            // the batches: requests answered at their owner, replies back to the asker
+            scope
+                .input_from(&mut bulk_input)
+                .container::<Vec<Bulk>>()
+                .unary::<timely::container::CapacityContainerBuilder<Vec<Bulk>>, _, _, _>(
+                    ExchangePact::new(|b: &Bulk| b.0 as u64),
+                    "Serve",
+                    move |_cap, _info| {
+                        move |input, output| {
+                            input.for_each(|cap, data| {
+                                let mut session = output.session(&cap);
+                                let mut remote = 0u64;
+                                for b in data.drain(..) {
+                                    if b.1 != REQUEST {
+                                        session.give(b);
+                                        continue;
+                                    }
+                                    let store = shared_ref.store.read().expect("no poisoning");
+                                    let mut reply = Vec::with_capacity(b.3.len() * 2);
+                                    // a malformed request gets a short reply, which its
+                                    // asker reports
+                                    let _ = crate::wire::for_each_requested(&b.3, |t| {
+                                        let (v, r) = store.lookup(t).unwrap_or((INFINITE, DRAW));
+                                        crate::wire::put(&mut reply, v as u64);
+                                        crate::wire::put(&mut reply, r as u64);
+                                    });
+                                    if b.2 as usize / workers != my_process {
+                                        remote += BULK_BYTES + reply.len() as u64;
+                                    }
+                                    session.give((b.2, REPLY, b.0, reply));
+                                }
+                                shared_ref.bytes_sent.fetch_add(remote, Ordering::Relaxed);
+                            });
+                        }
+                    },
+                )
+                .exchange(|b: &Bulk| b.0 as u64)
+                .unary::<timely::container::CapacityContainerBuilder<Vec<Bulk>>, _, _, _>(
+                    Pipeline,
+                    "DeliverBatches",
+                    move |_cap, _info| {
+                        move |input, _output| {
+                            input.for_each(|cap, data| {
+                                let Some(&t) = cap.least() else { return };
+                                bulk_mail
+                                    .borrow_mut()
+                                    .extend(data.drain(..).map(|b| (t, b)));
+                            });
+                        }
+                    },
+                )
+                .probe_with(&probe);
         });
     }
     let mut rounds = Rounds {
         worker,
         input,
+        bulk_input,
         probe,
         mail,
+        bulk_mail,
+        bulk_out: Vec::new(),
+        bulk_got: Vec::new(),
         me,
         peers,
         my_process,
@@ -720,6 +791,10 @@ fn solve_all<G: TieredGame + ?Sized>(
     let mut solved_now = 0u32;
     let mut scratch = Scratch::default();
     let progress = cfg.progress.0.as_deref().filter(|_| local == 0);
+    // the size and this process's shard of every tier
+    let shard_of: Vec<(u64, std::ops::Range<u64>)> = (0..game.tiers())
+        .map(|u| (game.size(u), part.process_range(game.size(u), cfg.process)))
+        .collect();
     let mut done: u64 = (0..start)
         .map(|t| game.size(t))
         .fold(0, u64::saturating_add);
@@ -760,7 +835,7 @@ fn solve_all<G: TieredGame + ?Sized>(
             }
             result.map(|_: u64| (values, rem, 0))
         } else {
-            solve_acyclic_by_lookups(rounds, game, t, cfg, &mine)
+            solve_acyclic_by_lookups(rounds, game, t, cfg, &mine, &shard_of)
         };
         match outcome {
             Ok((values, rem, v)) => {
@@ -889,66 +964,266 @@ fn solve_all<G: TieredGame + ?Sized>(
 
 type Solved = (Vec<u32>, Vec<u32>, u64);
 
-/// An acyclic tier with lookups through the dataflow: one round per chunk of this worker's block.
+/// Where an option of a chunk is: in this process's shard (its answer is in `Chunk::local`),
+/// beyond its tier, or else its slot among the chunk's distinct remote options.
+const LOCAL: u32 = u32::MAX;
+const BEYOND: u32 = u32::MAX - 1;
+/// Entries of a chunk's cache of recent remote options (a power of two).
+const RECENT: usize = 1 << 12;
+
+/// One chunk of a worker's block in the acyclic lookup path. Listing it generates each
+/// position's options and reads those in this process's shard at once (as the single-machine
+/// engine does); it keeps, per option, only where its answer will be (4 bytes, plus 8 for a
+/// local answer), so a chunk's memory stays small and hot.
+#[derive(Default)]
+struct Chunk {
+    lo: u64,
+    hi: u64,
+    /// Position `lo + k`'s options are `wheres[offsets[k]..offsets[k + 1]]`.
+    offsets: Vec<usize>,
+    wheres: Vec<u32>,
+    /// The answers of the `LOCAL` options, in order.
+    local: Vec<(u32, u32)>,
+    options: Vec<Tiered>,
+    slots: FxHashMap<Tiered, u32>,
+    /// A direct-mapped cache in front of `slots`: neighbouring positions share most of their
+    /// options, so most repeats are found here, in the first-level cache.
+    recent: Vec<(Tiered, u32)>,
+    /// For each global worker, the slots it is asked for, in the order of its answers.
+    order: Vec<Vec<u32>>,
+    by_owner: Vec<(u32, Tiered, u32)>,
+    asked: Vec<Tiered>,
+}
+
+/// What the acyclic lookup path reads: the tier, its block, and each tier's size and shard.
+struct AcyclicTier<'a, G: ?Sized> {
+    game: &'a G,
+    tier: u32,
+    end: u64,
+    shard_of: &'a [(u64, std::ops::Range<u64>)],
+    route_all: bool,
+    chunk_options: usize,
+    store: &'a RwLock<Shards>,
+}
+
+impl Chunk {
+    /// List the options of the positions from `next` on (at most [`CHUNK`] positions and about
+    /// [`Config::chunk_options`] options), calling `poll` now and then (so the worker keeps answering
+    /// the others' requests meanwhile).
+    fn list<G: TieredGame + ?Sized>(
+        &mut self,
+        b: &AcyclicTier<'_, G>,
+        next: &mut u64,
+        failure: &mut Option<TierError>,
+        mut poll: impl FnMut(),
+    ) {
+        self.lo = *next;
+        self.offsets.clear();
+        self.offsets.push(0);
+        self.wheres.clear();
+        self.local.clear();
+        self.slots.clear();
+        self.recent.clear();
+        self.recent
+            .resize(RECENT, (Tiered::new(u32::MAX, u64::MAX), 0));
+        if failure.is_some() {
+            self.hi = self.lo;
+            return;
+        }
+        let mut store = Some(b.store.read().expect("no poisoning"));
+        while *next < b.end && *next - self.lo < CHUNK && self.wheres.len() < b.chunk_options {
+            self.options.clear();
+            b.game.options(b.tier, *next, &mut self.options);
+            let shards = store.as_ref().expect("held while listing");
+            for &o in &self.options {
+                if o.tier >= b.tier {
+                    *failure = Some(contract(
+                        b.tier,
+                        *next,
+                        format!(
+                            "an option in tier {} (moves must go to a lower tier)",
+                            o.tier
+                        ),
+                    ));
+                    self.slots.clear();
+                    self.hi = *next;
+                    return;
+                }
+                let w = match b.shard_of.get(o.tier as usize) {
+                    Some((size, _)) if o.index >= *size => BEYOND,
+                    Some((_, shard)) if shard.contains(&o.index) && !b.route_all => {
+                        self.local
+                            .push(shards.lookup(o).unwrap_or((INFINITE, DRAW)));
+                        LOCAL
+                    }
+                    Some(_) => {
+                        let h = ((o.index ^ ((o.tier as u64) << 40))
+                            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                            >> (64 - RECENT.trailing_zeros()))
+                            as usize;
+                        let e = &mut self.recent[h];
+                        if e.0 == o {
+                            e.1
+                        } else {
+                            let n = self.slots.len() as u32;
+                            let slot = *self.slots.entry(o).or_insert(n);
+                            *e = (o, slot);
+                            slot
+                        }
+                    }
+                    None => BEYOND,
+                };
+                self.wheres.push(w);
+            }
+            self.offsets.push(self.wheres.len());
+            *next += 1;
+            if (*next - self.lo).is_multiple_of(256) {
+                drop(store.take()); // (the worker's Serve reads the store too)
+                poll();
+                store = Some(b.store.read().expect("no poisoning"));
+            }
+        }
+        self.hi = *next;
+    }
+    /// The chunk's requests, one batch per owner.
+    fn requests<G: TieredGame + ?Sized>(
+        &mut self,
+        b: &AcyclicTier<'_, G>,
+        part: Partition,
+        me: u32,
+        out: &mut Vec<Bulk>,
+    ) {
+        self.order.resize(part.total(), Vec::new());
+        for o in self.order.iter_mut() {
+            o.clear();
+        }
+        self.by_owner.clear();
+        self.by_owner.extend(self.slots.iter().map(|(&o, &slot)| {
+            let owner = part.owner(b.shard_of[o.tier as usize].0, o.index) as u32;
+            (owner, o, slot)
+        }));
+        self.by_owner.sort_unstable();
+        let mut i = 0;
+        while i < self.by_owner.len() {
+            let owner = self.by_owner[i].0;
+            let n = self.by_owner[i..]
+                .iter()
+                .take_while(|r| r.0 == owner)
+                .count();
+            self.asked.clear();
+            self.asked
+                .extend(self.by_owner[i..i + n].iter().map(|r| r.1));
+            self.order[owner as usize].extend(self.by_owner[i..i + n].iter().map(|r| r.2));
+            out.push((owner, REQUEST, me, crate::wire::encode_request(&self.asked)));
+            i += n;
+        }
+    }
+
+    /// The answers of the round, by slot.
+    fn answers(&self, got: Vec<Bulk>) -> Result<Vec<(u32, u32)>, Error> {
+        let mut known = vec![(INFINITE, DRAW); self.slots.len()];
+        for (_, tag, from, bytes) in got {
+            let Some(slots) = self.order.get(from as usize).filter(|_| tag == REPLY) else {
+                continue;
+            };
+            let mut reader = crate::wire::Reader::new(&bytes);
+            for &slot in slots {
+                known[slot as usize] = reader
+                    .pair()
+                    .ok_or_else(|| Error::Peer(format!("worker {from} sent a malformed reply")))?;
+            }
+        }
+        Ok(known)
+    }
+}
+
+/// An acyclic tier with lookups through the dataflow, one round per chunk of this worker's
+/// block (at most [`CHUNK`] positions and about [`Config::chunk_options`] options, so the memory of a
+/// round stays small whatever the branching):
+///
+/// 1. list the chunk's options; those in this process's shard need nothing yet, the others are
+///    deduplicated (a position's neighbours share most of their options) and asked from their
+///    owners, one batch per owner, sorted ([`crate::wire`]);
+/// 2. while the round is in flight, list the next chunk (answering the others' requests now
+///    and then), so the network's latency hides behind work;
+/// 3. after the round, apply the rule to each position: shard options read directly, the
+///    others from the answers.
+///
+/// Every worker says in each round whether it has more chunks; all stop after the first round
+/// in which none has.
 fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
     rounds: &mut Rounds<'_>,
     game: &G,
     t: u32,
     cfg: &Config,
     mine: &std::ops::Range<u64>,
+    shard_of: &[(u64, std::ops::Range<u64>)],
 ) -> Result<Solved, Error> {
-    let size = game.size(t);
     let part = rounds.part;
-    let longest = part.largest_block(size);
-    let chunks = longest.div_ceil(CHUNK);
+    let shared = rounds.shared;
     let len = (mine.end - mine.start) as usize;
     let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
     let mut visits = 0;
     let mut failure: Option<TierError> = None;
-    let (mut opts, mut offsets, mut seen, mut out) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for c in 0..chunks {
-        let lo = (mine.start + c * CHUNK).min(mine.end);
-        let hi = (lo + CHUNK).min(mine.end);
-        opts.clear();
-        offsets.clear();
-        offsets.push(0);
-        if failure.is_none() {
-            for i in lo..hi {
-                game.options(t, i, &mut opts);
-                offsets.push(opts.len());
-            }
-        }
-        for &o in &opts {
-            if o.tier >= t && failure.is_none() {
-                failure = Some(contract(
-                    t,
-                    lo,
-                    format!(
-                        "an option in tier {} (moves must go to a lower tier)",
-                        o.tier
-                    ),
-                ));
-            }
-        }
-        let wanted: &[Tiered] = if failure.is_none() { &opts } else { &[] };
-        let (known, _) = rounds.lookup(game, wanted, cfg.route_all_lookups, &mut out)?;
+    let (mut seen, mut out, mut kn) = (Vec::new(), Vec::new(), Vec::new());
+    let block = AcyclicTier {
+        game,
+        tier: t,
+        end: mine.end,
+        shard_of,
+        route_all: cfg.route_all_lookups,
+        chunk_options: cfg.chunk_options,
+        store: &shared.store,
+    };
+    let (mut cur, mut nxt) = (Chunk::default(), Chunk::default());
+    let mut next = mine.start;
+    cur.list(&block, &mut next, &mut failure, || {});
+    loop {
         if failure.is_some() {
-            continue;
+            cur.slots.clear();
         }
-        visits += opts.len() as u64;
-        for (k, i) in (lo..hi).enumerate() {
-            let (a, b) = (offsets[k], offsets[k + 1]);
-            match rule(t, i, &opts[a..b], &known[a..b], &mut seen) {
-                Ok((v, r)) => {
-                    values[(i - mine.start) as usize] = v;
-                    rem[(i - mine.start) as usize] = r;
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    break;
+        cur.requests(&block, part, rounds.me, &mut rounds.bulk_out);
+        let more = failure.is_none() && next < mine.end;
+        rounds.to_all(FLAG, FLAG_BUSY, more as u64, &mut out);
+        let time = rounds.send(&mut out);
+        if more {
+            nxt.list(&block, &mut next, &mut failure, || rounds.poll());
+        }
+        let mail = rounds.wait(time)?;
+        let any_more = mail
+            .iter()
+            .any(|m| m.1 == FLAG && m.2 == FLAG_BUSY && m.3 != 0);
+        let known = cur.answers(std::mem::take(&mut rounds.bulk_got))?;
+        if failure.is_none() {
+            let mut local = cur.local.iter();
+            for (k, i) in (cur.lo..cur.hi).enumerate() {
+                let (a, b) = (cur.offsets[k], cur.offsets[k + 1]);
+                kn.clear();
+                kn.extend(cur.wheres[a..b].iter().map(|&w| match w {
+                    LOCAL => *local.next().expect("one answer per local option"),
+                    BEYOND => (INFINITE, DRAW),
+                    slot => known[slot as usize],
+                }));
+                visits += (b - a) as u64;
+                match rule(t, i, &kn, &mut seen) {
+                    Ok((v, r)) => {
+                        values[(i - mine.start) as usize] = v;
+                        rem[(i - mine.start) as usize] = r;
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
                 }
             }
+        }
+        if !any_more {
+            break;
+        }
+        std::mem::swap(&mut cur, &mut nxt);
+        if !more {
+            // this worker is done; the others are not
+            cur.list(&block, &mut next, &mut failure, || {});
         }
     }
     match failure {

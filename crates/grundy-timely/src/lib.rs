@@ -7,8 +7,9 @@
 //!
 //! - **Acyclic tiers.** Each worker solves its block in chunks, one dataflow round per chunk:
 //!   the options it meets in a block held by its own process are read directly; the others are
-//!   collected, deduplicated and sent to their owners as one batch per round (timely exchanges
-//!   them in buffers, not one message per edge); the owners answer in the same round, and the
+//!   collected, sorted, deduplicated and sent to each owner as one message per round (varint
+//!   deltas, [`wire`]: about 4 bytes per distinct position for the round trip); the owners
+//!   answer in the same round, in the request's order, and the
 //!   worker then applies the rule of [`grundy::tier::engine`] (mex for the value; the winner
 //!   hurries, the loser delays for the remoteness). With one process every lookup is local and
 //!   the workers run [`grundy::tier::engine::solve_block`] itself.
@@ -49,6 +50,7 @@ mod dataflow;
 pub mod loopy;
 pub mod partition;
 pub mod shards;
+pub mod wire;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -82,6 +84,10 @@ pub struct Config {
     pub silence_limit: Duration,
     /// Print on stderr, at the end, the bytes this process sent to the other processes.
     pub report_traffic: bool,
+    /// About how many options a worker lists per round on an acyclic tier with lookups through
+    /// the dataflow (at least 1; default 2^18, about 1.3 MB of memory per chunk): smaller
+    /// means less memory and more rounds, larger fewer rounds and better deduplication.
+    pub chunk_options: usize,
     /// Where this process reports its progress: positions of the tiers finished so far (every
     /// process reports its own view; the first worker of the process reports).
     pub progress: ProgressSink,
@@ -113,6 +119,7 @@ impl Config {
             route_all_lookups: false,
             silence_limit: Duration::from_secs(600),
             report_traffic: false,
+            chunk_options: 1 << 18,
             progress: ProgressSink::default(),
         }
     }
@@ -155,6 +162,12 @@ impl Config {
         }
         if self.processes.saturating_mul(self.workers) > u32::MAX as usize / 2 {
             return Err(Error::Config("too many workers".into()));
+        }
+        if self.chunk_options == 0 || self.chunk_options > 1 << 30 {
+            return Err(Error::Config(format!(
+                "{} options per round: between 1 and 2^30",
+                self.chunk_options
+            )));
         }
         Ok(())
     }

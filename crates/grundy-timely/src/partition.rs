@@ -35,7 +35,10 @@ impl Partition {
     }
 
     fn cut(&self, size: u64, g: usize) -> u64 {
-        ((size as u128 * g as u128) / self.total() as u128) as u64
+        match size.checked_mul(g as u64) {
+            Some(p) => p / self.total() as u64,
+            None => ((size as u128 * g as u128) / self.total() as u128) as u64,
+        }
     }
 
     /// The block of global worker `g` in a tier of `size` positions.
@@ -63,7 +66,11 @@ impl Partition {
     /// The global worker that owns position `index < size`.
     pub fn owner(&self, size: u64, index: u64) -> usize {
         let total = self.total();
-        let mut g = ((index as u128 * total as u128) / size.max(1) as u128) as usize;
+        // (64-bit arithmetic when the product fits: this runs once per option looked up)
+        let mut g = match index.checked_mul(total as u64) {
+            Some(p) => (p / size.max(1)) as usize,
+            None => ((index as u128 * total as u128) / size.max(1) as u128) as usize,
+        };
         g = g.min(total - 1);
         while g + 1 < total && self.cut(size, g + 1) <= index {
             g += 1;
@@ -103,6 +110,19 @@ mod tests {
                 }
             }
             prop_assert_eq!(next, size);
+        }
+
+        #[test]
+        fn owners_are_right_where_products_overflow_64_bits(
+            size in (u64::MAX / 8)..u64::MAX, at in 0.0f64..1.0, processes in 1usize..9, workers in 1usize..9,
+        ) {
+            let p = Partition::new(processes, workers);
+            let index = ((size as f64 * at) as u64).min(size - 1);
+            let g = p.owner(size, index);
+            // the same block by the 128-bit definition
+            let cut = |g: usize| ((size as u128 * g as u128) / p.total() as u128) as u64;
+            prop_assert!(cut(g) <= index && index < cut(g + 1));
+            prop_assert!(p.worker_range(size, g).contains(&index));
         }
     }
 }

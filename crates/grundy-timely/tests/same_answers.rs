@@ -6,7 +6,10 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{TableGame, free_addresses, infinite_lower_options, single, solve_and_compare};
+use common::{
+    TableGame, free_addresses, infinite_lower_options, single, solve_and_compare,
+    solve_and_compare_with,
+};
 
 use grundy::tier::{
     self, SolveOptions, TierError, Tiered, TieredGame, chomp::Chomp, cram::Cram,
@@ -56,6 +59,41 @@ fn lookups_through_the_dataflow_give_the_same_bytes() {
 }
 
 #[test]
+fn many_small_rounds_per_tier_give_the_same_bytes() {
+    // a few options per round: every tier takes many rounds, the workers' blocks end after
+    // different numbers of chunks, and the next chunk is listed while a round is in flight
+    for (w, chunk) in [(1, 1), (2, 7), (3, 40), (2, 333)] {
+        for game in [Chomp::new(4, 6).unwrap(), Chomp::new(5, 5).unwrap()] {
+            let game = Arc::new(game);
+            let a = tempfile::tempdir().unwrap();
+            let b = tempfile::tempdir().unwrap();
+            let db = single(game.as_ref(), a.path());
+            let cfg = Config {
+                route_all_lookups: true,
+                chunk_options: chunk,
+                ..Config::threads(w)
+            };
+            let (s, what) = solve_and_compare_with(&game, &db, b.path(), cfg);
+            assert_eq!(
+                s.option_visits,
+                db.option_visits(),
+                "{what}: options visited"
+            );
+        }
+        let game = Arc::new(Cram::new(3, 4).unwrap());
+        let a = tempfile::tempdir().unwrap();
+        let b = tempfile::tempdir().unwrap();
+        let db = single(game.as_ref(), a.path());
+        let cfg = Config {
+            route_all_lookups: true,
+            chunk_options: chunk,
+            ..Config::threads(w)
+        };
+        solve_and_compare_with(&game, &db, b.path(), cfg);
+    }
+}
+
+#[test]
 fn every_small_box_and_board_matches_exhaustively() {
     // every position of every game is in its tier file: equal files, equal answers everywhere
     for rows in 1..=4 {
@@ -93,6 +131,7 @@ fn cluster<G: TieredGame + Send + Sync + 'static>(
     w: usize,
     dir: &std::path::Path,
     stop_after: Option<u32>,
+    chunk_options: usize,
 ) -> Vec<Result<Option<Summary>, Error>> {
     let addresses = free_addresses(n);
     let handles: Vec<_> = (0..n)
@@ -100,6 +139,7 @@ fn cluster<G: TieredGame + Send + Sync + 'static>(
             let cfg = Config {
                 dir: Some(dir.to_path_buf()),
                 stop_after,
+                chunk_options,
                 silence_limit: Duration::from_secs(60),
                 ..Config::cluster(w, p, addresses.clone())
             };
@@ -111,11 +151,20 @@ fn cluster<G: TieredGame + Send + Sync + 'static>(
 }
 
 fn check_cluster<G: TieredGame + Send + Sync + 'static>(game: G, n: usize, w: usize) {
+    check_cluster_in_rounds_of(game, n, w, Config::threads(1).chunk_options);
+}
+
+fn check_cluster_in_rounds_of<G: TieredGame + Send + Sync + 'static>(
+    game: G,
+    n: usize,
+    w: usize,
+    chunk_options: usize,
+) {
     let game = Arc::new(game);
     let a = tempfile::tempdir().unwrap();
     let b = tempfile::tempdir().unwrap();
     let db = single(game.as_ref(), a.path());
-    let results = cluster(game.clone(), n, w, b.path(), None);
+    let results = cluster(game.clone(), n, w, b.path(), None, chunk_options);
     let what = format!("{} on {n} processes × {w} workers", game.id());
     let mut summaries = results.into_iter().map(|r| r.unwrap());
     let s = summaries.next().unwrap().expect("process 0 reports");
@@ -157,6 +206,9 @@ fn two_and_three_processes_over_tcp_match_the_single_machine_engine() {
     check_cluster(Cram::new(3, 4).unwrap(), 2, 2);
     check_cluster(FairShares::new(12).unwrap(), 2, 1);
     check_cluster(Chomp::new(3, 6).unwrap(), 3, 1);
+    // many rounds per tier, each listing the next chunk while the last one's answers travel
+    check_cluster_in_rounds_of(Chomp::new(4, 6).unwrap(), 2, 1, 9);
+    check_cluster_in_rounds_of(Cram::new(3, 4).unwrap(), 3, 2, 25);
 }
 
 #[test]
@@ -178,7 +230,7 @@ fn a_stopped_cluster_resumes_at_the_first_tier_not_finished_everywhere() {
     let a = tempfile::tempdir().unwrap();
     let b = tempfile::tempdir().unwrap();
     let db = single(game.as_ref(), a.path());
-    for r in cluster(game.clone(), 2, 1, b.path(), Some(5)) {
+    for r in cluster(game.clone(), 2, 1, b.path(), Some(5), 1 << 18) {
         assert!(matches!(
             r,
             Err(Error::Tier(TierError::Stopped { finished: 5 }))
@@ -189,7 +241,7 @@ fn a_stopped_cluster_resumes_at_the_first_tier_not_finished_everywhere() {
     let mut m = shards::ShardManifest::read(&m1).unwrap().unwrap();
     m.finished.truncate(4);
     m.write(b.path()).unwrap();
-    let results = cluster(game.clone(), 2, 1, b.path(), None);
+    let results = cluster(game.clone(), 2, 1, b.path(), None, 1 << 18);
     let s = results.into_iter().next().unwrap().unwrap().unwrap();
     assert_eq!(s.solved_now, game.tiers() - 4);
     assert_eq!(s.stats, db.stats());
@@ -247,6 +299,12 @@ fn bad_settings_are_refused_with_a_clear_error() {
     cfg.addresses.pop();
     let e = grundy_timely::solve(game.clone(), game.start(), &cfg).unwrap_err();
     assert!(e.to_string().contains("hostfile"), "{e}");
+    let cfg = Config {
+        chunk_options: 0,
+        ..Config::threads(1)
+    };
+    let e = grundy_timely::solve(game.clone(), game.start(), &cfg).unwrap_err();
+    assert!(e.to_string().contains("0 options per round"), "{e}");
 }
 
 /// Records what a distributed solve reports as its progress.

@@ -29,16 +29,31 @@ pub fn solve_and_compare<G: TieredGame + Send + 'static>(
     route_all: bool,
 ) -> (Summary, String) {
     let cfg = Config {
-        dir: Some(dir.to_path_buf()),
         route_all_lookups: route_all,
         ..Config::threads(workers)
+    };
+    solve_and_compare_with(game, db, dir, cfg)
+}
+
+/// As [`solve_and_compare`], with any settings.
+pub fn solve_and_compare_with<G: TieredGame + Send + 'static>(
+    game: &Arc<G>,
+    db: &Database,
+    dir: &std::path::Path,
+    cfg: Config,
+) -> (Summary, String) {
+    let (workers, route_all) = (cfg.workers, cfg.route_all_lookups);
+    let cfg = Config {
+        dir: Some(dir.to_path_buf()),
+        ..cfg
     };
     let s = grundy_timely::solve(game.clone(), game.start(), &cfg)
         .unwrap()
         .unwrap();
     let what = format!(
-        "{} with {workers} workers (route all: {route_all})",
-        game.id()
+        "{} with {workers} workers (route all: {route_all}, {} options per round)",
+        game.id(),
+        cfg.chunk_options
     );
     assert_eq!(s.checksums, db.checksums(), "{what}: tier checksums");
     assert_eq!(s.stats, db.stats(), "{what}: counts and values");
