@@ -964,26 +964,23 @@ fn solve_all<G: TieredGame + ?Sized>(
 
 type Solved = (Vec<u32>, Vec<u32>, u64);
 
-/// Where an option of a chunk is: in this process's shard (its answer is in `Chunk::local`),
-/// beyond its tier, or else its slot among the chunk's distinct remote options.
-const LOCAL: u32 = u32::MAX;
-const BEYOND: u32 = u32::MAX - 1;
 /// Entries of a chunk's cache of recent remote options (a power of two).
 const RECENT: usize = 1 << 12;
 
 /// One chunk of a worker's block in the acyclic lookup path. Listing it generates each
 /// position's options and reads those in this process's shard at once (as the single-machine
-/// engine does); it keeps, per option, only where its answer will be (4 bytes, plus 8 for a
-/// local answer), so a chunk's memory stays small and hot.
+/// engine does); it keeps only the answer of each option (8 bytes: for a remote option its
+/// slot until the round's answers are patched in), so a chunk's memory stays small and hot.
 #[derive(Default)]
 struct Chunk {
     lo: u64,
     hi: u64,
-    /// Position `lo + k`'s options are `wheres[offsets[k]..offsets[k + 1]]`.
+    /// Position `lo + k`'s options are answered in `answers[offsets[k]..offsets[k + 1]]`.
     offsets: Vec<usize>,
-    wheres: Vec<u32>,
-    /// The answers of the `LOCAL` options, in order.
-    local: Vec<(u32, u32)>,
+    /// The value and remoteness of each option (for a remote one, `(slot, 0)` until patched).
+    answers: Vec<(u32, u32)>,
+    /// Where the remote options are in `answers`.
+    patch: Vec<u32>,
     options: Vec<Tiered>,
     slots: FxHashMap<Tiered, u32>,
     /// A direct-mapped cache in front of `slots`: neighbouring positions share most of their
@@ -1020,8 +1017,8 @@ impl Chunk {
         self.lo = *next;
         self.offsets.clear();
         self.offsets.push(0);
-        self.wheres.clear();
-        self.local.clear();
+        self.answers.clear();
+        self.patch.clear();
         self.slots.clear();
         self.recent.clear();
         self.recent
@@ -1031,7 +1028,7 @@ impl Chunk {
             return;
         }
         let mut store = Some(b.store.read().expect("no poisoning"));
-        while *next < b.end && *next - self.lo < CHUNK && self.wheres.len() < b.chunk_options {
+        while *next < b.end && *next - self.lo < CHUNK && self.answers.len() < b.chunk_options {
             self.options.clear();
             b.game.options(b.tier, *next, &mut self.options);
             let shards = store.as_ref().expect("held while listing");
@@ -1049,33 +1046,29 @@ impl Chunk {
                     self.hi = *next;
                     return;
                 }
-                let w = match b.shard_of.get(o.tier as usize) {
-                    Some((size, _)) if o.index >= *size => BEYOND,
+                let a = match b.shard_of.get(o.tier as usize) {
+                    Some((size, _)) if o.index >= *size => (INFINITE, DRAW),
                     Some((_, shard)) if shard.contains(&o.index) && !b.route_all => {
-                        self.local
-                            .push(shards.lookup(o).unwrap_or((INFINITE, DRAW)));
-                        LOCAL
+                        shards.lookup(o).unwrap_or((INFINITE, DRAW))
                     }
                     Some(_) => {
+                        self.patch.push(self.answers.len() as u32);
                         let h = ((o.index ^ ((o.tier as u64) << 40))
                             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                             >> (64 - RECENT.trailing_zeros()))
                             as usize;
                         let e = &mut self.recent[h];
-                        if e.0 == o {
-                            e.1
-                        } else {
+                        if e.0 != o {
                             let n = self.slots.len() as u32;
-                            let slot = *self.slots.entry(o).or_insert(n);
-                            *e = (o, slot);
-                            slot
+                            *e = (o, *self.slots.entry(o).or_insert(n));
                         }
+                        (e.1, 0)
                     }
-                    None => BEYOND,
+                    None => (INFINITE, DRAW),
                 };
-                self.wheres.push(w);
+                self.answers.push(a);
             }
-            self.offsets.push(self.wheres.len());
+            self.offsets.push(self.answers.len());
             *next += 1;
             if (*next - self.lo).is_multiple_of(256) {
                 drop(store.take()); // (the worker's Serve reads the store too)
@@ -1120,7 +1113,7 @@ impl Chunk {
     }
 
     /// The answers of the round, by slot.
-    fn answers(&self, got: Vec<Bulk>) -> Result<Vec<(u32, u32)>, Error> {
+    fn known(&self, got: Vec<Bulk>) -> Result<Vec<(u32, u32)>, Error> {
         let mut known = vec![(INFINITE, DRAW); self.slots.len()];
         for (_, tag, from, bytes) in got {
             let Some(slots) = self.order.get(from as usize).filter(|_| tag == REPLY) else {
@@ -1165,7 +1158,7 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
     let (mut values, mut rem) = (vec![0u32; len], vec![0u32; len]);
     let mut visits = 0;
     let mut failure: Option<TierError> = None;
-    let (mut seen, mut out, mut kn) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut seen, mut out) = (Vec::new(), Vec::new());
     let block = AcyclicTier {
         game,
         tier: t,
@@ -1193,19 +1186,16 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
         let any_more = mail
             .iter()
             .any(|m| m.1 == FLAG && m.2 == FLAG_BUSY && m.3 != 0);
-        let known = cur.answers(std::mem::take(&mut rounds.bulk_got))?;
+        let known = cur.known(std::mem::take(&mut rounds.bulk_got))?;
         if failure.is_none() {
-            let mut local = cur.local.iter();
+            for &p in &cur.patch {
+                let a = &mut cur.answers[p as usize];
+                *a = known[a.0 as usize];
+            }
+            visits += cur.answers.len() as u64;
             for (k, i) in (cur.lo..cur.hi).enumerate() {
-                let (a, b) = (cur.offsets[k], cur.offsets[k + 1]);
-                kn.clear();
-                kn.extend(cur.wheres[a..b].iter().map(|&w| match w {
-                    LOCAL => *local.next().expect("one answer per local option"),
-                    BEYOND => (INFINITE, DRAW),
-                    slot => known[slot as usize],
-                }));
-                visits += (b - a) as u64;
-                match rule(t, i, &kn, &mut seen) {
+                let known = &cur.answers[cur.offsets[k]..cur.offsets[k + 1]];
+                match rule(t, i, known, &mut seen) {
                     Ok((v, r)) => {
                         values[(i - mine.start) as usize] = v;
                         rem[(i - mine.start) as usize] = r;

@@ -78,6 +78,10 @@ pub struct Args {
     /// many seconds (default 600).
     #[arg(long, value_name = "SECONDS", requires = "processes")]
     pub silence_limit: Option<u64>,
+    /// With --workers: about how many options a worker lists per round when it looks options
+    /// up from other workers (default 262144; smaller: less memory, more rounds).
+    #[arg(long, value_name = "K", requires = "workers")]
+    pub options_per_round: Option<usize>,
 }
 
 fn timely_failure(e: grundy_timely::Error) -> Failure {
@@ -113,6 +117,9 @@ fn solve_distributed(
     config.dir = args.out.clone();
     config.stop_after = args.stop_after_tiers;
     config.report_traffic = config.processes > 1;
+    if let Some(k) = args.options_per_round {
+        config.chunk_options = k;
+    }
     if let Some(s) = args.silence_limit {
         config.silence_limit = std::time::Duration::from_secs(s);
     }
