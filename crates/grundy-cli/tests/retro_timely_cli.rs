@@ -125,6 +125,16 @@ fn two_processes_solve_a_loopy_and_an_acyclic_game_as_one_machine_does() {
 }
 
 #[test]
+fn two_processes_in_rounds_of_a_few_options_answer_as_one_machine_does() {
+    let game = ["chomp", "--rows", "4", "--cols", "5"];
+    let dir = tempfile::tempdir().unwrap();
+    let mut small = game.to_vec();
+    small.extend(["--options-per-round", "3"]);
+    let (o0, _) = run_pair(&small, dir.path());
+    assert_eq!(answers(&o0), single(&game));
+}
+
+#[test]
 fn a_killed_process_stops_the_other_quickly_and_a_rerun_resumes() {
     let game = &["chomp", "--rows", "10", "--cols", "11"][..];
     let dir = tempfile::tempdir().unwrap();

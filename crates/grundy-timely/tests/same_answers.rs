@@ -58,38 +58,34 @@ fn lookups_through_the_dataflow_give_the_same_bytes() {
     }
 }
 
+/// Solve `game` with `w` workers, `chunk` options per round, every lookup through the dataflow,
+/// and compare with the single-machine engine, options visited included.
+fn check_in_rounds_of<G: TieredGame + Send + 'static>(game: G, w: usize, chunk: usize) {
+    let game = Arc::new(game);
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let db = single(game.as_ref(), a.path());
+    let cfg = Config {
+        route_all_lookups: true,
+        chunk_options: chunk,
+        ..Config::threads(w)
+    };
+    let (s, what) = solve_and_compare_with(&game, &db, b.path(), cfg);
+    assert_eq!(
+        s.option_visits,
+        db.option_visits(),
+        "{what}: options visited"
+    );
+}
+
 #[test]
 fn many_small_rounds_per_tier_give_the_same_bytes() {
     // a few options per round: every tier takes many rounds, the workers' blocks end after
     // different numbers of chunks, and the next chunk is listed while a round is in flight
     for (w, chunk) in [(1, 1), (2, 7), (3, 40), (2, 333)] {
-        for game in [Chomp::new(4, 6).unwrap(), Chomp::new(5, 5).unwrap()] {
-            let game = Arc::new(game);
-            let a = tempfile::tempdir().unwrap();
-            let b = tempfile::tempdir().unwrap();
-            let db = single(game.as_ref(), a.path());
-            let cfg = Config {
-                route_all_lookups: true,
-                chunk_options: chunk,
-                ..Config::threads(w)
-            };
-            let (s, what) = solve_and_compare_with(&game, &db, b.path(), cfg);
-            assert_eq!(
-                s.option_visits,
-                db.option_visits(),
-                "{what}: options visited"
-            );
-        }
-        let game = Arc::new(Cram::new(3, 4).unwrap());
-        let a = tempfile::tempdir().unwrap();
-        let b = tempfile::tempdir().unwrap();
-        let db = single(game.as_ref(), a.path());
-        let cfg = Config {
-            route_all_lookups: true,
-            chunk_options: chunk,
-            ..Config::threads(w)
-        };
-        solve_and_compare_with(&game, &db, b.path(), cfg);
+        check_in_rounds_of(Chomp::new(4, 6).unwrap(), w, chunk);
+        check_in_rounds_of(Chomp::new(5, 5).unwrap(), w, chunk);
+        check_in_rounds_of(Cram::new(3, 4).unwrap(), w, chunk);
     }
 }
 
