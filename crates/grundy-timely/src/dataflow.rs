@@ -485,9 +485,14 @@ impl Rounds<'_> {
         });
         self.bulk_got.clear();
         let mut bulk = self.bulk_mail.borrow_mut();
-        let (now, later): (Vec<_>, Vec<_>) = bulk.drain(..).partition(|(t, _)| *t < next);
-        *bulk = later;
-        self.bulk_got.extend(now.into_iter().map(|(_, b)| b));
+        let mut i = 0;
+        while i < bulk.len() {
+            if bulk[i].0 < next {
+                self.bulk_got.push(bulk.swap_remove(i).1);
+            } else {
+                i += 1;
+            }
+        }
         Ok(got)
     }
 
@@ -526,8 +531,9 @@ impl Rounds<'_> {
         extra: &mut Vec<Msg>,
     ) -> Result<Looked, Error> {
         let mut answers = vec![(INFINITE, DRAW); wanted.len()];
-        // (owner, tier, index, k) of every option asked from another process
-        let mut remote: Vec<(u32, u32, u64, u32)> = Vec::new();
+        // the distinct options asked from other workers, their owners, and each option's slot
+        let mut slots: FxHashMap<Tiered, (u32, u32)> = FxHashMap::default();
+        let mut slot_of = vec![u32::MAX; wanted.len()];
         {
             let store = self.shared.store.read().expect("no poisoning");
             let (mut tier, mut size) = (u32::MAX, 0);
@@ -546,45 +552,18 @@ impl Rounds<'_> {
                     answers[k] = a;
                     continue;
                 }
-                remote.push((owner as u32, o.tier, o.index, k as u32));
+                let n = slots.len() as u32;
+                slot_of[k] = slots.entry(o).or_insert((owner as u32, n)).1;
             }
         }
-        remote.sort_unstable();
-        // each owner's segment of `remote`, and its request
-        let mut segments = vec![0..0; self.peers as usize];
-        let mut asked = Vec::new();
-        let mut i = 0;
-        while i < remote.len() {
-            let owner = remote[i].0;
-            let n = remote[i..].iter().take_while(|r| r.0 == owner).count();
-            asked.clear();
-            for r in &remote[i..i + n] {
-                let t = Tiered::new(r.1, r.2);
-                if asked.last() != Some(&t) {
-                    asked.push(t);
-                }
-            }
-            segments[owner as usize] = i..i + n;
-            self.bulk_out
-                .push((owner, REQUEST, self.me, crate::wire::encode_request(&asked)));
-            i += n;
-        }
+        let mut asking = Asking::default();
+        let distinct = slots.iter().map(|(&o, &(owner, slot))| (owner, o, slot));
+        asking.requests(distinct, self.part, self.me, &mut self.bulk_out);
         let mail = self.round(extra)?;
-        for (_, tag, from, bytes) in std::mem::take(&mut self.bulk_got) {
-            let Some(seg) = segments.get(from as usize).filter(|_| tag == REPLY) else {
-                continue;
-            };
-            let mut reader = crate::wire::Reader::new(&bytes);
-            let mut last = None;
-            let mut answer = (INFINITE, DRAW);
-            for &(_, t, index, k) in &remote[seg.clone()] {
-                if last != Some((t, index)) {
-                    last = Some((t, index));
-                    answer = reader.pair().ok_or_else(|| {
-                        Error::Peer(format!("worker {from} sent a malformed reply"))
-                    })?;
-                }
-                answers[k as usize] = answer;
+        let known = asking.known(slots.len(), std::mem::take(&mut self.bulk_got))?;
+        for (a, &slot) in answers.iter_mut().zip(&slot_of) {
+            if slot != u32::MAX {
+                *a = known[slot as usize];
             }
         }
         Ok((answers, mail))
@@ -986,10 +965,7 @@ struct Chunk {
     /// A direct-mapped cache in front of `slots`: neighbouring positions share most of their
     /// options, so most repeats are found here, in the first-level cache.
     recent: Vec<(Tiered, u32)>,
-    /// For each global worker, the slots it is asked for, in the order of its answers.
-    order: Vec<Vec<u32>>,
-    by_owner: Vec<(u32, Tiered, u32)>,
-    asked: Vec<Tiered>,
+    asking: Asking,
 }
 
 /// What the acyclic lookup path reads: the tier, its block, and each tier's size and shard.
@@ -1086,41 +1062,58 @@ impl Chunk {
         me: u32,
         out: &mut Vec<Bulk>,
     ) {
+        let distinct = self.slots.iter().map(|(&o, &slot)| {
+            let owner = part.owner(b.shard_of[o.tier as usize].0, o.index) as u32;
+            (owner, o, slot)
+        });
+        self.asking.requests(distinct, part, me, out);
+    }
+}
+
+/// A round's questions to the other workers: one batch per owner of the distinct positions
+/// asked from it, sorted ([`crate::wire`]), and the slots in the order of its answers.
+#[derive(Default)]
+struct Asking {
+    by_owner: Vec<(u32, Tiered, u32)>,
+    /// For each global worker, the slots it is asked for, in the order of its answers.
+    order: Vec<Vec<u32>>,
+    asked: Vec<Tiered>,
+}
+
+impl Asking {
+    /// Queue the batches for `distinct`: `(owner, position, slot)`, each position once.
+    fn requests(
+        &mut self,
+        distinct: impl Iterator<Item = (u32, Tiered, u32)>,
+        part: Partition,
+        me: u32,
+        out: &mut Vec<Bulk>,
+    ) {
         self.order.resize(part.total(), Vec::new());
         for o in self.order.iter_mut() {
             o.clear();
         }
         self.by_owner.clear();
-        self.by_owner.extend(self.slots.iter().map(|(&o, &slot)| {
-            let owner = part.owner(b.shard_of[o.tier as usize].0, o.index) as u32;
-            (owner, o, slot)
-        }));
+        self.by_owner.extend(distinct);
         self.by_owner.sort_unstable();
-        let mut i = 0;
-        while i < self.by_owner.len() {
-            let owner = self.by_owner[i].0;
-            let n = self.by_owner[i..]
-                .iter()
-                .take_while(|r| r.0 == owner)
-                .count();
+        for run in self.by_owner.chunk_by(|x, y| x.0 == y.0) {
+            let owner = run[0].0;
             self.asked.clear();
-            self.asked
-                .extend(self.by_owner[i..i + n].iter().map(|r| r.1));
-            self.order[owner as usize].extend(self.by_owner[i..i + n].iter().map(|r| r.2));
+            self.asked.extend(run.iter().map(|r| r.1));
+            self.order[owner as usize].extend(run.iter().map(|r| r.2));
             out.push((owner, REQUEST, me, crate::wire::encode_request(&self.asked)));
-            i += n;
         }
     }
 
-    /// The answers of the round, by slot.
-    fn known(&self, got: Vec<Bulk>) -> Result<Vec<(u32, u32)>, Error> {
-        let mut known = vec![(INFINITE, DRAW); self.slots.len()];
+    /// The answers of the round (`got`), by slot (`slots` of them).
+    fn known(&self, slots: usize, got: Vec<Bulk>) -> Result<Vec<(u32, u32)>, Error> {
+        let mut known = vec![(INFINITE, DRAW); slots];
         for (_, tag, from, bytes) in got {
-            let Some(slots) = self.order.get(from as usize).filter(|_| tag == REPLY) else {
+            let Some(order) = self.order.get(from as usize).filter(|_| tag == REPLY) else {
                 continue;
             };
             let mut reader = crate::wire::Reader::new(&bytes);
-            for &slot in slots {
+            for &slot in order {
                 known[slot as usize] = reader
                     .pair()
                     .ok_or_else(|| Error::Peer(format!("worker {from} sent a malformed reply")))?;
@@ -1186,7 +1179,9 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
         let any_more = mail
             .iter()
             .any(|m| m.1 == FLAG && m.2 == FLAG_BUSY && m.3 != 0);
-        let known = cur.known(std::mem::take(&mut rounds.bulk_got))?;
+        let known = cur
+            .asking
+            .known(cur.slots.len(), std::mem::take(&mut rounds.bulk_got))?;
         if failure.is_none() {
             for &p in &cur.patch {
                 let a = &mut cur.answers[p as usize];
