@@ -76,11 +76,17 @@ struct Shards {
 }
 
 impl Shards {
-    #[inline]
+    /// (Runs for every option listed in this process's blocks: written without a closure and
+    /// forced inline, as a call it was 16–19% of a process's profile at Chomp 12×14.)
+    #[inline(always)]
     fn lookup(&self, t: Tiered) -> Option<(u32, u32)> {
         let st = self.tiers.get(t.tier as usize)?;
         let i = t.index.checked_sub(self.firsts[t.tier as usize])?;
-        (i < st.len()).then(|| (st.value_marker(i), st.remoteness_marker(i)))
+        if i < st.len() {
+            Some((st.value_marker(i), st.remoteness_marker(i)))
+        } else {
+            None
+        }
     }
 }
 
@@ -1074,7 +1080,8 @@ impl Chunk {
 /// asked from it, sorted ([`crate::wire`]), and the slots in the order of its answers.
 #[derive(Default)]
 struct Asking {
-    by_owner: Vec<(u32, Tiered, u32)>,
+    /// `(owner, tier, index)` packed in one integer (sorted as such, in one comparison), slot.
+    by_owner: Vec<(u128, u32)>,
     /// For each global worker, the slots it is asked for, in the order of its answers.
     order: Vec<Vec<u32>>,
     asked: Vec<Tiered>,
@@ -1094,13 +1101,19 @@ impl Asking {
             o.clear();
         }
         self.by_owner.clear();
-        self.by_owner.extend(distinct);
-        self.by_owner.sort_unstable();
-        for run in self.by_owner.chunk_by(|x, y| x.0 == y.0) {
-            let owner = run[0].0;
+        self.by_owner.extend(distinct.map(|(owner, o, slot)| {
+            let key = (owner as u128) << 96 | (o.tier as u128) << 64 | o.index as u128;
+            (key, slot)
+        }));
+        self.by_owner.sort_unstable_by_key(|x| x.0);
+        for run in self.by_owner.chunk_by(|x, y| x.0 >> 96 == y.0 >> 96) {
+            let owner = (run[0].0 >> 96) as u32;
             self.asked.clear();
-            self.asked.extend(run.iter().map(|r| r.1));
-            self.order[owner as usize].extend(run.iter().map(|r| r.2));
+            self.asked.extend(
+                run.iter()
+                    .map(|r| Tiered::new((r.0 >> 64) as u32, r.0 as u64)),
+            );
+            self.order[owner as usize].extend(run.iter().map(|r| r.1));
             out.push((owner, REQUEST, me, crate::wire::encode_request(&self.asked)));
         }
     }
