@@ -17,6 +17,9 @@
 //! finishing walks with the top of every published value, and a scratch is reused only once its
 //! heap is published, so its bytes above the `top` it clears were never marked.
 //!
+//! A thread claims a *run* of consecutive heaps at a time when the code has one split digit,
+//! their light passes joined ([`super::light_run`]).
+//!
 //! Each thread has its own `w` scratches, the `k`-th heap it claims using its scratch `k mod w`
 //! (that heap's scratch is free: the thread's heap `w` claims earlier is below the window, so
 //! published), so the working memory of a heap stays in the cache of the core that computed it.
@@ -24,7 +27,10 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::{Ctx, Overflow, Scratch, Sparse, SparseStats, SpinPool, finish_speculation, speculate};
+use super::{
+    Ctx, Overflow, Scratch, Sparse, SparseStats, SpinPool, finish_speculation, speculate,
+    speculate_run,
+};
 
 /// A growing array published by its length: the writer writes element `i` and then publishes a
 /// length above `i` (Release); readers read a length (Acquire) and then the elements below it.
@@ -93,6 +99,8 @@ impl Sparse {
         let n0 = self.g.len();
         debug_assert!(w >= 1 && n0 >= 2 * w && end > n0);
         let threads = pool.threads();
+        let run = self.run();
+        let w = w.max(2 * run);
         if self.scratch.len() < threads * w {
             let moves = &self.moves;
             self.scratch
@@ -209,12 +217,13 @@ impl Sparse {
             let mut mine = 0u64;
             let mut claimed = 0usize;
             'claim: loop {
-                let h = next.fetch_add(1, Ordering::Relaxed);
+                let h = next.fetch_add(run, Ordering::Relaxed);
                 if h >= end {
                     break;
                 }
+                let last = (h + run).min(end) - 1;
                 let mut spins = 0;
-                while h >= committed.load(Ordering::Acquire) + w {
+                while last >= committed.load(Ordering::Acquire) + w {
                     if abort.load(Ordering::Acquire) {
                         break 'claim;
                     }
@@ -224,22 +233,44 @@ impl Sparse {
                 if abort.load(Ordering::Acquire) {
                     break;
                 }
-                let si = t * w + claimed % w;
-                claimed += 1;
+                let first = t * w;
+                let sis: Vec<usize> = (h..=last)
+                    .map(|_| {
+                        claimed += 1;
+                        first + (claimed - 1) % w
+                    })
+                    .collect();
                 {
-                    let mut cell = cells[si].lock().unwrap_or_else(|e| e.into_inner());
-                    let (sc, work) = &mut *cell;
-                    *work = SparseStats::default();
+                    let mut guards: Vec<_> = sis
+                        .iter()
+                        .map(|&si| cells[si].lock().unwrap_or_else(|e| e.into_inner()))
+                        .collect();
+                    let (mut scs, mut works): (Vec<&mut Scratch>, Vec<&mut SparseStats>) = guards
+                        .iter_mut()
+                        .map(|cell| {
+                            let (sc, work) = &mut **cell;
+                            (sc, work)
+                        })
+                        .unzip();
+                    for work in works.iter_mut() {
+                        **work = SparseStats::default();
+                    }
                     // The prefix first, then the light list and top of at least that prefix.
                     let known = committed.load(Ordering::Acquire).saturating_sub(stale);
                     let ln = light_len.load(Ordering::Acquire);
                     let tp = top.load(Ordering::Acquire);
                     // SAFETY: `known` and `ln` were published.
                     let cx = unsafe { ctx(g.prefix(known), light.prefix(ln), tp) };
-                    speculate(&cx, h, known, sc, work);
-                    mine += work.pairs();
+                    if scs.len() > 1 {
+                        speculate_run(&cx, h, known, &mut scs, &mut works);
+                    } else {
+                        speculate(&cx, h, known, scs[0], works[0]);
+                    }
+                    mine += works.iter().map(|w| w.pairs()).sum::<u64>();
                 }
-                ready[h % w].store(si + 1, Ordering::Release);
+                for (i, &si) in sis.iter().enumerate() {
+                    ready[(h + i) % w].store(si + 1, Ordering::Release);
+                }
                 try_commit(&mut mine);
             }
             // Help finish: the last heaps may be ready but not yet published.
