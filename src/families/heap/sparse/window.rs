@@ -100,7 +100,9 @@ impl Sparse {
         debug_assert!(w >= 1 && n0 >= 2 * w && end > n0);
         let threads = pool.threads();
         let run = self.run();
-        let w = w.max(2 * run);
+        // Room for a thread to claim its next runs while another's is still in flight (with two
+        // runs of room, a thread done first waits for the other's run: a barrier again).
+        let w = w.max(4 * run);
         if self.scratch.len() < threads * w {
             let moves = &self.moves;
             self.scratch
