@@ -1,6 +1,6 @@
 //! Print the sparse-space work counters for a code: `cargo run --release --example
 //! heap_sparse_stats -- 0.16 700000` (`THREADS=2` for two threads always, with the modelled
-//! speed-up of the batches).
+//! speed-up of the windows).
 
 use grundy::families::heap::{Ruleset, sparse::Sparse};
 

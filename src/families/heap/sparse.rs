@@ -44,9 +44,15 @@
 //!   the known prefix, each taking the next heap as soon as it is free, and whichever thread
 //!   finds the next heap speculated finishes and publishes it ([`window`]: no barrier, so no
 //!   thread waits for another's slow heap). The values are those of the sequential rule: a value
-//!   absent from the known options and from the late ones is absent from all. Where batches do not pay, long scans and light
-//!   passes of one heap are split over the threads in rounds, merging the marks and stopping at
+//!   absent from the known options and from the late ones is absent from all. Where windows do not
+//!   pay, long scans and light passes of one heap are split over the threads in rounds, merging the marks and stopping at
 //!   the first round after which the mex is certified.
+//! * Runs: with one split digit, consecutive heaps `n, n + 1, …` split consecutive remainders,
+//!   so a light heap `r` pairs with neighbouring values `G(m − r), G(m + 1 − r), …` (one cache
+//!   line). Sixteen heaps are speculated together and each light heap is read once for all of
+//!   them ([`light_run`]): with many light heaps (Treblecross 0.007: 4·10^4 at 10^6 heaps) one
+//!   heap's light pass reads a line of the prefix for every light heap, and once the prefix
+//!   outgrows the cache (10^7 heaps: 20 MB) that traffic, shared by the cores, was the bound.
 //! * Whether the helper threads are used at all is decided by measuring both ways (see the
 //!   adaptive epochs below): on a machine whose other cores are busy, one thread is kept.
 //!
@@ -96,21 +102,22 @@ const TARGET_BUDGET: usize = 256;
 /// Partner values tried per targeted search (the most frequent).
 const TARGET_PARTNERS: usize = 4;
 
-/// Work per heap (pairs, smoothed) above which batches of heaps `n, n + 1, …` are computed at once
-/// on different threads (see [`Sparse::step_window`]); below it, only long scans are shared.
+/// Work per heap (pairs, smoothed) above which heaps are speculated ahead of the known values: in
+/// windows on different threads (see [`Sparse::step_window`]), in runs alone; below it, heap by
+/// heap (only long scans shared).
 const BATCH_MIN: u64 = 1 << 6;
 /// Consecutive heaps speculated together, their light passes joined ([`light_run`]).
 const RUN: usize = 16;
 /// Heaps computed in one call of [`Sparse::step_window`], in windows: between calls the
 /// light list may be chosen anew and the targeted searches see the new heaps.
 const WINDOW_SEGMENT: usize = 64;
-/// Pairs per thread a batch aims at.
+/// Pairs per thread a window aims at (its width is its heaps).
 const BATCH_WORK: u64 = 1 << 16;
-/// Fewest heaps per thread in a batch: heaps differ in cost (scans end early or late), and
+/// Fewest heaps per thread in a window: heaps differ in cost (scans end early or late), and
 /// more heaps per thread even the shares out (modelled speed-up with two threads on 0.007:
 /// 1.85 with 2 heaps per thread, 1.91 with 4, 1.95 with 8).
 const BATCH_PER_THREAD_MIN: usize = 8;
-/// Most heaps per thread in a batch.
+/// Most heaps per thread in a window.
 const BATCH_PER_THREAD_MAX: usize = 32;
 /// Helper threads are started when the recent work per heap (pairs) reaches this.
 const POOL_MIN_WORK: u64 = 1 << 10;
@@ -142,14 +149,13 @@ pub struct SparseStats {
     pub rebuilds: u64,
     /// Split values of a remainder `m` reused from an earlier heap (another split digit).
     pub reused: u64,
-    /// Heaps computed in batches, several at once on different threads.
+    /// Heaps speculated ahead of the known values (in windows on several threads, or in runs).
     pub batched: u64,
-    /// Batched heaps whose speculative value was an option found once the earlier heaps of the
-    /// batch were known (the walk went on from there).
+    /// Speculated heaps whose speculative value was an option found once the earlier heaps
+    /// were known (the walk went on from there).
     pub corrections: u64,
-    /// A model of the wall time in pairs: every heap's pairs, except that the heaps of a batch
-    /// count as shared in order among its threads (each taking the next heap when free, as they
-    /// do) — the longest thread's share plus the in-order finishing. `pairs / span_pairs` is the
+    /// A model of the wall time in pairs: every heap's pairs, except that in a window only the
+    /// busiest thread's pairs (speculations and finishings) count. `pairs / span_pairs` is the
     /// speed-up the threads allow when they have cores to themselves and pairs cost alike.
     pub span_pairs: u64,
     /// Epochs (see [`EPOCH`]) run with the helper threads, and alone (with helper threads
@@ -212,7 +218,7 @@ pub struct Sparse {
     scan: Vec<bool>,
     /// Light heaps `>= 1` (value not in `H`), increasing, with their values.
     rare: Vec<(u32, u16)>,
-    /// Working memory: the calling thread's first, then the batch helpers'.
+    /// Working memory: the calling thread's first, then the windows' and runs'.
     scratch: Vec<Scratch>,
     /// A power of two above every value so far: option values are below it.
     top: usize,
@@ -409,16 +415,16 @@ impl Sparse {
         self.pool_min = pool_min;
     }
 
-    /// Tune when batches of heaps are computed at once (with more than one rayon thread): when
-    /// the recent work per heap exceeds `pairs`. Only speed depends on it.
+    /// Tune when heaps are speculated ahead (windows with more than one thread, runs alone):
+    /// when the recent work per heap exceeds `pairs`. Only speed depends on it.
     pub fn set_batch_threshold(&mut self, pairs: u64) {
         self.batch_min = pairs;
     }
 
     /// Compute values up to and including heap `to`.
     ///
-    /// With several threads, batches of heaps are computed at once (module docs), while the
-    /// measured speed says the helper threads pay.
+    /// With several threads, heaps are computed in windows (module docs), while the measured
+    /// speed says the helper threads pay.
     pub fn extend_to(&mut self, to: usize) -> Result<(), Overflow> {
         // Spinning helpers on a machine with fewer free cores only wait for each other.
         let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
@@ -428,7 +434,7 @@ impl Sparse {
     /// [`extend_to`](Self::extend_to) with exactly `threads` threads (helpers included).
     pub fn extend_to_threads(&mut self, to: usize, threads: usize) -> Result<(), Overflow> {
         if threads > 1 {
-            // Helpers only pay once heaps cost thousands of pairs (batches, long scans): compute
+            // Helpers only pay once heaps cost thousands of pairs (windows, long scans): compute
             // alone until then, and start them for the rest if it is long enough.
             while self.g.len() <= to && !self.wants_helpers() {
                 self.step_with(None)?;
@@ -493,7 +499,7 @@ impl Sparse {
         Ok(())
     }
 
-    /// Heaps per batch: enough per thread for about [`BATCH_WORK`] pairs (so the threads share the
+    /// Heaps per window: enough per thread for about [`BATCH_WORK`] pairs (so the threads share the
     /// work evenly and a hand-over costs little), from [`BATCH_PER_THREAD_MIN`] to
     /// [`BATCH_PER_THREAD_MAX`] per thread.
     fn batch_size(&self, threads: usize) -> usize {
@@ -870,7 +876,7 @@ struct Targets {
 #[derive(Clone, Copy)]
 struct Ctx<'a> {
     moves: &'a Moves,
-    /// `G(0..len)`; a heap `n` reads `G(0..n)` only (in a batch, `G(0..known)` until finished).
+    /// `G(0..len)`; a heap `n` reads `G(0..n)` only (in a window, `G(0..known)` until finished).
     g: &'a [u16],
     light: &'a [(u32, u16)],
     /// `v ∈ H ⊕ H`.
@@ -884,7 +890,7 @@ struct Ctx<'a> {
     thresholds: (usize, usize),
 }
 
-/// One heap's working memory. Aligned to two cache lines: in a batch the heaps of neighbouring
+/// One heap's working memory. Aligned to two cache lines: in a window the heaps of neighbouring
 /// scratches run on different threads, and a line shared between them (one thread counting its
 /// work, the other reading its slots) would bounce between the cores at every write.
 #[derive(Clone, Debug, Default)]
@@ -1005,7 +1011,7 @@ fn heap_value(cx: &Ctx, n: usize, sc: &mut Scratch, stats: &mut SparseStats) -> 
 /// by the same rule as [`heap_value`], kept in `sc` for [`finish_speculation`]. The options not yet
 /// known are few: the takes `n − k >= known` and, per split digit `k` (remainder `m = n − k`), the
 /// splits `a + (m − a)` with `m − a >= known`, i.e. `a < m − known + 1` (their small part `a`
-/// is known when `known` exceeds the batch).
+/// is known when `known` exceeds the window).
 fn speculate(cx: &Ctx, n: usize, known: usize, sc: &mut Scratch, stats: &mut SparseStats) {
     setup(cx, n, known, sc, stats, false);
     sc.result = walk(cx, sc, stats, 0);
