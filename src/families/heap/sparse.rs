@@ -475,13 +475,13 @@ impl Sparse {
                 if !helpers {
                     self.step_alone(to)?;
                 } else if b >= 2
-                    && self.g.len() >= 2 * (b + self.stale) + 4
+                    && self.g.len() >= 2 * (self.window_width(b) + self.stale) + 4
                     && self.recent >= self.batch_min.saturating_mul(64)
                 {
-                    // A window of b heaps, up to the next possible choice of H at most.
+                    // A window of about b heaps, up to the next possible choice of H at most.
                     let n = self.g.len();
                     let end = (n + WINDOW_SEGMENT * b).min(to + 1).min(self.next_check());
-                    self.step_window(end, b, pool)?;
+                    self.step_window(end, self.window_width(b), pool)?;
                     self.maybe_rebuild();
                 } else {
                     self.step_with(Some(pool))?;
@@ -541,6 +541,13 @@ impl Sparse {
         let n = self.g.len();
         let step = if n < 1 << 16 { 64 } else { 1024 };
         ((n / step + 1) * step).min(self.next_rebuild.max(n + 1))
+    }
+
+    /// Heaps a window spans for `b` heaps per batch of threads: at least four runs, room for a
+    /// thread to claim its next runs while another's is still in flight (with two runs of room,
+    /// a thread done first waits for the other's run: a barrier again).
+    fn window_width(&self, b: usize) -> usize {
+        b.max(4 * self.run())
     }
 
     /// Heaps speculated together by one thread (see [`light_run`]): [`RUN`] for codes with one

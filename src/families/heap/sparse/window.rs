@@ -88,8 +88,9 @@ fn back_off(spins: &mut u32) {
 }
 
 impl Sparse {
-    /// Compute heaps `n .. end` (`n` the values known, `n >= 2 w`) with the threads of `pool`
-    /// in a window of `w` heaps (module docs).
+    /// Compute heaps `n .. end` (`n` the values known, `n >= 2 w`, so the small part of every
+    /// split a speculation scans is known) with the threads of `pool` in a window of `w` heaps,
+    /// at least two runs (module docs).
     pub(super) fn step_window(
         &mut self,
         end: usize,
@@ -100,9 +101,7 @@ impl Sparse {
         debug_assert!(w >= 1 && n0 >= 2 * w && end > n0);
         let threads = pool.threads();
         let run = self.run();
-        // Room for a thread to claim its next runs while another's is still in flight (with two
-        // runs of room, a thread done first waits for the other's run: a barrier again).
-        let w = w.max(4 * run);
+        debug_assert!(w >= 2 * run);
         if self.scratch.len() < threads * w {
             let moves = &self.moves;
             self.scratch
