@@ -25,6 +25,7 @@ pub mod mex;
 pub mod misere;
 pub mod nimber;
 pub mod outcome;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod position;
 pub mod progress;
@@ -32,6 +33,7 @@ pub mod report;
 pub mod solve;
 pub mod survey;
 pub mod tier;
+pub mod time;
 
 pub use game::ImpartialGame;
 pub use loopy_value::LoopyValue;

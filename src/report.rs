@@ -16,6 +16,7 @@
 
 pub mod count;
 pub mod graph;
+pub mod misere;
 pub mod nim;
 pub mod retro;
 pub mod seq;

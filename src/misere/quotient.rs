@@ -2,8 +2,6 @@
 //! element ids, `0` the identity), its P-portion, the pretending function Φ (heap ↦ element), a
 //! presentation, tameness, and the answers it gives for sums of heaps.
 
-use std::time::Instant;
-
 use serde::Serialize;
 use thiserror::Error;
 
@@ -15,6 +13,7 @@ use super::tame::tame_index;
 use crate::Outcome;
 use crate::families::heap::Ruleset;
 use crate::progress::Progress;
+use crate::time::Instant;
 
 /// The most heaps a quotient computation may be asked for.
 pub const MAX_HEAP: usize = 100_000;

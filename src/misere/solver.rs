@@ -46,12 +46,12 @@
 //! *Combinatorial Game Theory* (AMS 2013), ch. V.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use thiserror::Error;
 
 use super::monoid::{Monoid, Product, Table, reduce};
 use crate::families::heap::{Kind, Ruleset};
+use crate::time::Instant;
 
 /// Why the quotient computation stopped before its goal.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -264,7 +264,7 @@ impl Engine {
             let settings = crate::misere::Settings {
                 max_heap: biggest.clamp(1, 200) as usize,
                 deadline: Some(
-                    std::time::Instant::now()
+                    crate::time::Instant::now()
                         + std::time::Duration::from_secs_f64(QUOTIENT_SECONDS),
                 ),
             };

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde::ser::SerializeSeq;
 
-use crate::families::heap::{Analysis, Period};
+use crate::families::heap::{Analysis, Kind, Period, Ruleset};
 
 /// The values serialized as a JSON array without another copy.
 #[derive(Clone, Copy, Debug)]
@@ -103,4 +103,54 @@ pub fn plot_title(a: &Analysis) -> String {
         }
     };
     format!("{r}{name}: G(n) for n ≤ {} — {per}", a.len() - 1)
+}
+
+/// The theorem that proves a period of `r`'s games, as `grundy seq` names it.
+pub fn theorem(r: &Ruleset) -> &'static str {
+    match r.kind() {
+        Kind::Code(c) if c.digits().iter().any(|&d| d & 8 != 0) => {
+            "the octal periodicity theorem (Guy–Smith), extended to three-heap splits"
+        }
+        Kind::Code(c) if c.unequal() => {
+            "the octal periodicity theorem (Guy–Smith), extended to unequal splits"
+        }
+        Kind::Code(_) => "the octal periodicity theorem (Guy–Smith)",
+        Kind::Subtraction(_) => "the window criterion for finite subtraction games",
+        Kind::AllBut(_) => {
+            "the arithmetic-periodicity certificate for all-but games (our derivation, in periodicity.rs)"
+        }
+    }
+}
+
+/// The period line of `grundy seq`: the period and preperiod (or their absence), with the
+/// theorem that proves it or "apparent ... not proved".
+pub fn describe(a: &Analysis) -> String {
+    match a.period() {
+        None => "no period visible in the values computed".to_string(),
+        Some(p) if p.saltus > 0 && p.proved => format!(
+            "arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}) — proved by {}",
+            p.period,
+            p.preperiod,
+            p.saltus,
+            p.period,
+            p.saltus,
+            theorem(a.ruleset())
+        ),
+        Some(p) if p.saltus > 0 => format!(
+            "apparent arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}; not proved)",
+            p.period, p.preperiod, p.saltus, p.period, p.saltus
+        ),
+        Some(p) if p.proved => format!(
+            "{} from heap {} — proved by {}",
+            p.period,
+            p.preperiod,
+            theorem(a.ruleset())
+        ),
+        Some(p) => format!(
+            "apparent {} from heap {} (seen {} times; not proved)",
+            p.period,
+            p.preperiod,
+            (a.len() - p.preperiod) / p.period
+        ),
+    }
 }

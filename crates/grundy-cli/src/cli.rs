@@ -13,6 +13,7 @@ pub mod play;
 pub mod progress;
 pub mod retro;
 pub mod seq;
+pub mod serve;
 pub mod solve;
 pub mod staircase;
 pub mod survey;
@@ -57,6 +58,8 @@ pub enum Command {
     Survey(survey::Args),
     /// Misère quotient of a heap game: monoid, P-portion, pretending function, period.
     Misere(misere::Args),
+    /// Serve the web page (web/dist, built by web/build) on 127.0.0.1.
+    Serve(serve::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::Args),
     /// Print the manual page grundy(1) in roff (view: grundy manpage | man -l -).
@@ -120,6 +123,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Retro(a)) => retro::run(a, out),
         Some(Command::Survey(a)) => survey::run(a, out),
         Some(Command::Misere(a)) => misere::run(a, out),
+        Some(Command::Serve(a)) => serve::run(a, out),
         Some(Command::Completions(a)) => completions::run(a, out),
         Some(Command::Manpage(a)) => manpage::run(a, out),
     }

@@ -71,7 +71,9 @@
 use thiserror::Error;
 
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Instant;
 
 use super::ruleset::{Code, Kind, Ruleset};
 use super::spin_pool::{self, SpinPool};

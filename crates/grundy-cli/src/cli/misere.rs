@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use grundy::families::heap::Ruleset;
 use grundy::misere::{MAX_HEAP, Quotient, Settings};
-use serde::Serialize;
+use grundy::report::misere::MisereReport;
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, parse_u64, write_json};
@@ -31,26 +31,6 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-}
-
-#[derive(Serialize)]
-struct Report<'a> {
-    ruleset: String,
-    #[serde(rename = "final")]
-    is_final: bool,
-    heaps: usize,
-    order: usize,
-    p_portion_size: usize,
-    period: Option<usize>,
-    preperiod: Option<usize>,
-    tame: bool,
-    tame_index: Option<u32>,
-    presentation: String,
-    p_portion: Vec<String>,
-    pretending: Vec<String>,
-    history: &'a [grundy::misere::HistoryEntry],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
@@ -83,33 +63,16 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let bar = Bar::new(args.quiet);
     let c = Quotient::compute(&ruleset, &settings, &bar)
         .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", args.ruleset)))?;
-    let q = &c.quotient;
-    let p_words: Vec<String> = q.p_portion().into_iter().map(|x| q.word(x)).collect();
-    let phi_words: Vec<String> = (0..=q.heaps() as u64)
-        .map(|h| q.word(q.phi(h).expect("computed heap")))
-        .collect();
-    let stopped = c.stopped.as_ref().map(|e| e.to_string());
     if args.json {
-        return write_json(
-            out,
-            &Report {
-                ruleset: ruleset.to_string(),
-                is_final: q.is_final(),
-                heaps: q.heaps(),
-                order: q.order(),
-                p_portion_size: q.p_portion_size(),
-                period: q.period().map(|p| p.1),
-                preperiod: q.period().map(|p| p.0),
-                tame: q.tame().is_some(),
-                tame_index: q.tame(),
-                presentation: q.presentation().to_string(),
-                p_portion: p_words,
-                pretending: phi_words,
-                history: &c.history,
-                stopped,
-            },
-        );
+        return write_json(out, &MisereReport::new(&ruleset, &c));
     }
+    let report = MisereReport::new(&ruleset, &c);
+    let (q, p_words, phi_words, stopped) = (
+        &c.quotient,
+        &report.p_portion,
+        &report.pretending,
+        &report.stopped,
+    );
     let name = match ruleset.name() {
         Some(n) => format!("{ruleset} ({n})"),
         None => ruleset.to_string(),

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use grundy::families::heap::checkpoint::{self, CheckpointError};
 use grundy::families::heap::one_heap::{HeapValue, value_of_heap};
-use grundy::families::heap::{Analysis, Kind, MAX_TO, Ruleset, Sequencer};
-use grundy::report::seq::{SeqReport, plot_title};
+use grundy::families::heap::{Analysis, MAX_TO, Ruleset, Sequencer};
+use grundy::report::seq::{SeqReport, describe, plot_title, theorem};
 use num_bigint::BigUint;
 
 use super::progress::Bar;
@@ -195,53 +195,6 @@ fn compute(args: &Args, ruleset: &Ruleset, to: usize) -> Result<Analysis, Failur
     })?;
     checkpoint::save(path, &seq).map_err(checkpoint_failure)?;
     Ok(seq.analysis())
-}
-
-fn theorem(r: &Ruleset) -> &'static str {
-    match r.kind() {
-        Kind::Code(c) if c.digits().iter().any(|&d| d & 8 != 0) => {
-            "the octal periodicity theorem (Guy–Smith), extended to three-heap splits"
-        }
-        Kind::Code(c) if c.unequal() => {
-            "the octal periodicity theorem (Guy–Smith), extended to unequal splits"
-        }
-        Kind::Code(_) => "the octal periodicity theorem (Guy–Smith)",
-        Kind::Subtraction(_) => "the window criterion for finite subtraction games",
-        Kind::AllBut(_) => {
-            "the arithmetic-periodicity certificate for all-but games (our derivation, in periodicity.rs)"
-        }
-    }
-}
-
-fn describe(a: &Analysis) -> String {
-    match a.period() {
-        None => "no period visible in the values computed".to_string(),
-        Some(p) if p.saltus > 0 && p.proved => format!(
-            "arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}) — proved by {}",
-            p.period,
-            p.preperiod,
-            p.saltus,
-            p.period,
-            p.saltus,
-            theorem(a.ruleset())
-        ),
-        Some(p) if p.saltus > 0 => format!(
-            "apparent arithmetic period {} from heap {} with saltus {} (G(n+{}) = G(n)+{}; not proved)",
-            p.period, p.preperiod, p.saltus, p.period, p.saltus
-        ),
-        Some(p) if p.proved => format!(
-            "{} from heap {} — proved by {}",
-            p.period,
-            p.preperiod,
-            theorem(a.ruleset())
-        ),
-        Some(p) => format!(
-            "apparent {} from heap {} (seen {} times; not proved)",
-            p.period,
-            p.preperiod,
-            (a.len() - p.preperiod) / p.period
-        ),
-    }
 }
 
 fn summary(out: &mut dyn Write, a: &Analysis, elapsed: Duration) -> CmdResult {

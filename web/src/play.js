@@ -1,0 +1,268 @@
+// `#/play?nim=3,4,5` (also `ruleset=0.77&heaps=5,3`, `kayles=5,3`, `staircase=0,3,1,4`,
+// `coins=2,5,8&length=9`, `position=` a URL-encoded position file; `misere=1`, `first=computer`,
+// `hints=1`): play a sum against the library's perfect opponent. Heaps are drawn as piles (click a
+// counter to take it and those above), other components as their states with their moves as
+// buttons; every move can be coloured by the outcome it leaves (green wins, red loses, yellow
+// draws); a value history of the game; undo; who moves first; normal or misère play.
+
+import { ready, call } from './wasm.js';
+import { el, errorBox, go, moveClass, valueText } from './ui.js';
+
+const LISTS = /^\s*\d+(\s*,\s*\d+)*\s*$/;
+
+/** The position file of the route's parameters, or `{ error }`. */
+export function positionText(params) {
+  if (params.get('position')) return { text: params.get('position') };
+  const parts = [];
+  const list = (key) => {
+    const v = params.get(key);
+    if (v === null) return null;
+    if (v.trim() !== '' && !LISTS.test(v)) throw new Error(`${key}=${v}: expected comma-separated non-negative integers`);
+    return v.trim();
+  };
+  try {
+    const nim = list('nim');
+    if (nim !== null) parts.push(`[[component]]\nkind = "nim"\nheaps = [${nim}]\n`);
+    const heaps = list('heaps');
+    if (heaps !== null) {
+      const ruleset = params.get('ruleset') ?? '';
+      parts.push(`[[component]]\nkind = "heap"\nruleset = ${JSON.stringify(ruleset)}\nheaps = [${heaps}]\n`);
+    }
+    const kayles = list('kayles');
+    if (kayles !== null) parts.push(`[[component]]\nkind = "heap"\nruleset = "kayles"\nheaps = [${kayles}]\n`);
+    const stairs = list('staircase');
+    if (stairs !== null) parts.push(`[[component]]\nkind = "staircase"\nsteps = [${stairs}]\n`);
+    const coins = list('coins');
+    if (coins !== null) {
+      const length = params.get('length') ?? '';
+      if (!/^\d+$/.test(length)) throw new Error(`length=${length}: a strip of coins needs its length, a non-negative integer`);
+      parts.push(`[[component]]\nkind = "coins"\nlength = ${length}\ncells = [${coins}]\n`);
+    }
+  } catch (e) {
+    return { error: e.message };
+  }
+  if (parts.length === 0) return { error: 'no position: give nim=3,4,5, ruleset=…&heaps=…, kayles=…, staircase=…, coins=…&length=… or position=FILE' };
+  return { text: parts.join('\n') };
+}
+
+/** Render the view into `root` for the route's `params`. */
+export async function render(root, params) {
+  const misere = params.get('misere') === '1';
+  const first = params.get('first') === 'computer' ? 'computer' : 'you';
+  const hints = params.get('hints') === '1';
+  const same = (changes) => {
+    const p = Object.fromEntries(params.entries());
+    go('play', { ...p, ...changes });
+  };
+  const playSel = el('select', { name: 'play', 'aria-label': 'play convention', onchange: (e) => same({ misere: e.target.value === 'misere' ? '1' : '' }) },
+    el('option', { value: 'normal', selected: !misere }, 'normal play (last move wins)'),
+    el('option', { value: 'misere', selected: misere }, 'misère play (last move loses)'));
+  const firstSel = el('select', { name: 'first', 'aria-label': 'who moves first', onchange: (e) => same({ first: e.target.value === 'computer' ? 'computer' : '' }) },
+    el('option', { value: 'you', selected: first === 'you' }, 'you move first'),
+    el('option', { value: 'computer', selected: first === 'computer' }, 'the computer moves first'));
+  const hintBox = el('input', { type: 'checkbox', name: 'hints', checked: hints });
+  const undo = el('button', { type: 'button', 'data-testid': 'undo', disabled: true }, 'Undo');
+  const restart = el('button', { type: 'button', 'data-testid': 'restart' }, 'New game');
+  const status = el('p', { class: 'status', 'data-testid': 'status', role: 'status' });
+  const board = el('div', { class: `board${hints ? ' hints' : ''}`, 'data-testid': 'board' });
+  const facts = el('div', {});
+  const wins = el('div', { 'data-testid': 'winning' });
+  const history = el('div', { class: 'history', 'data-testid': 'history', 'aria-label': 'value history' });
+  root.replaceChildren(el('h1', {}, misere ? 'Play (misère)' : 'Play'),
+    el('div', { class: 'row' }, playSel, firstSel,
+      el('label', {}, hintBox, ' show the winning moves (colour every move)'), undo, restart),
+    status, board, wins, facts, el('h2', {}, 'Value history'), history,
+    el('p', { class: 'legend' }, 'Each bar is the value of the position after a move (its height the nim-value; under misère play the outcome); a dark bar marks a P-position for the player to move.'));
+
+  const pos = positionText(params);
+  if (pos.error) {
+    status.replaceWith(errorBox(pos.error));
+    return;
+  }
+  const g = await ready;
+  let game;
+  try {
+    game = new g.Game(pos.text, misere);
+  } catch (e) {
+    status.replaceWith(errorBox(String(e && e.message ? e.message : e)));
+    return;
+  }
+  const movers = []; // who made each move so far: 'you' | 'computer'
+  const values = []; // the value (or outcome) after each position, with who is to move
+  let view = call(() => game.view());
+  let busy = false;
+
+  hintBox.addEventListener('change', () => {
+    board.classList.toggle('hints', hintBox.checked);
+    showWins();
+  });
+  undo.addEventListener('click', () => {
+    if (busy) return;
+    // take back moves until the last of yours is undone (the computer's reply with it)
+    while (movers.length > 0) {
+      const who = movers.pop();
+      values.pop();
+      view = call(() => game.undo());
+      if (who === 'you') break;
+    }
+    draw();
+  });
+  restart.addEventListener('click', () => render(root, params));
+
+  function record() {
+    values.push({ value: view.value, outcome: view.outcome });
+  }
+
+  function humanTurn() {
+    return (movers.length % 2 === 0) === (first === 'you');
+  }
+
+  function showWins() {
+    wins.replaceChildren();
+    if (!hintBox.checked || view.error || view.over) return;
+    if (view.winning_moves.length === 0) {
+      wins.append(el('p', {}, `No move wins: the position is ${view.outcome} for the player to move.`));
+      return;
+    }
+    const texts = view.moves.filter((m) => m.after === 'P').map((m) => m.text);
+    wins.append(el('p', {}, `Winning moves (${view.winning_move_count}): `, texts.join('; ')));
+  }
+
+  function move(index) {
+    if (busy || !humanTurn() || view.over) return;
+    const next = call(() => game.make(index));
+    if (next.error) {
+      status.replaceChildren(errorBox(next.error));
+      return;
+    }
+    view = next;
+    movers.push('you');
+    record();
+    draw();
+    if (!view.over) {
+      busy = true;
+      status.textContent = 'The computer is thinking…';
+      status.dataset.state = 'thinking';
+      setTimeout(computer, 200);
+    }
+  }
+
+  function computer() {
+    const r = call(() => game.reply());
+    busy = false;
+    if (r.error) {
+      status.replaceChildren(errorBox(r.error));
+      return;
+    }
+    view = r.view;
+    movers.push('computer');
+    record();
+    draw(`The computer played ${r.text.replace(/^component \d+ \(\w+\): /, '')}.`);
+  }
+
+  function draw(said = '') {
+    if (view.error) {
+      status.replaceChildren(errorBox(view.error));
+      return;
+    }
+    undo.disabled = !movers.includes('you');
+    board.replaceChildren(...view.position.map((c, i) => component(c, i)));
+    const mover = humanTurn() ? 'you' : 'the computer';
+    if (view.over) {
+      const lastByYou = !humanTurn();
+      const youWin = lastByYou !== misere;
+      status.textContent = `No moves left. ${youWin ? 'You win' : 'The computer wins'}: ${lastByYou ? 'you' : 'the computer'} made the last move${misere ? ', which loses under misère play' : ''}.`;
+      status.dataset.state = youWin ? 'over-you-win' : 'over-computer-wins';
+    } else {
+      status.textContent = `${said ? said + ' ' : ''}${humanTurn() ? 'Your move' : 'The computer moves'} — the position is ${view.outcome} (${describe(view.outcome)}) for ${mover}.`;
+      status.dataset.state = humanTurn() ? 'your-turn' : 'thinking';
+    }
+    const valueLine = view.value !== null ? `value ${valueText(view.value)}, ` : '';
+    facts.replaceChildren(el('p', { class: 'legend', 'data-testid': 'summary' },
+      `${valueLine}outcome ${view.outcome}, ${view.winning_move_count} winning move(s), ${view.move_count} legal move(s); solved by ${view.method.replace(/_/g, ' ')}.`));
+    showWins();
+    drawHistory();
+  }
+
+  function describe(o) {
+    return o === 'P' ? 'the player to move loses' : o === 'N' ? 'the player to move wins' : 'a draw with best play';
+  }
+
+  function moveButton(m, label) {
+    const i = view.moves.indexOf(m);
+    return el('button', {
+      type: 'button', class: moveClass(m.after), 'data-move': i, 'data-after': m.after,
+      disabled: !humanTurn() || busy,
+      title: `${m.text} — leaves ${m.after} for the opponent`,
+      onclick: () => move(i),
+    }, label);
+  }
+
+  function component(c, ci) {
+    const mine = view.moves.filter((m) => m.move.component === ci);
+    const box = el('section', { class: 'component', 'data-component': ci, 'aria-label': c.text },
+      el('h3', {}, `${ci}. ${c.text}`));
+    if (c.kind === 'nim') {
+      const piles = el('div', { class: 'piles' });
+      c.state.forEach((size, hi) => {
+        const pile = el('div', { class: 'pile' });
+        pile.append(el('span', { class: 'label' }, `heap ${hi}: ${size}`));
+        for (let k = 1; k <= size; k++) {
+          const m = mine.find((x) => x.move.heap === hi && x.move.to === k - 1);
+          pile.append(el('button', {
+            type: 'button', class: `counter ${m ? moveClass(m.after) : ''}`,
+            'data-move': m ? view.moves.indexOf(m) : undefined, 'data-after': m ? m.after : undefined,
+            'aria-label': `heap ${hi}: take ${size - k + 1}, leaving ${k - 1}`,
+            disabled: !m || !humanTurn() || busy,
+            onclick: () => m && move(view.moves.indexOf(m)),
+          }));
+        }
+        piles.append(pile);
+      });
+      box.append(piles);
+      return box;
+    }
+    if (c.kind === 'coins' && c.length !== null && c.length <= 80) {
+      const strip = el('div', { class: 'strip', 'aria-hidden': 'true' });
+      for (let cell = 1; cell <= c.length; cell++) {
+        strip.append(el('span', { class: c.state.includes(cell) ? 'coin' : '' }, c.state.includes(cell) ? '' : String(cell)));
+      }
+      box.append(strip);
+    }
+    if (c.kind === 'heap') {
+      const piles = el('div', { class: 'piles', 'aria-hidden': 'true' });
+      c.state.forEach((size, hi) => {
+        const pile = el('div', { class: 'pile' }, el('span', { class: 'label' }, `heap ${hi}: ${size}`));
+        for (let k = 0; k < Math.min(size, 40); k++) pile.append(el('button', { type: 'button', class: 'counter', disabled: true, tabindex: -1 }));
+        piles.append(pile);
+      });
+      box.append(piles);
+    }
+    const moves = el('div', { class: 'moves', role: 'group', 'aria-label': `moves in component ${ci}` });
+    for (const m of mine) moves.append(moveButton(m, m.text.replace(/^component \d+ \(\w+\): /, '')));
+    if (view.move_count > view.moves.length) moves.append(el('span', { class: 'legend' }, `(first ${view.moves.length} of ${view.move_count} moves)`));
+    box.append(moves);
+    return box;
+  }
+
+  function drawHistory() {
+    const max = Math.max(1, ...values.map((v) => (typeof v.value === 'number' ? v.value : 1)));
+    history.replaceChildren(...values.map((v, i) => {
+      const h = typeof v.value === 'number' ? 4 + (v.value / max) * 56 : v.outcome === 'N' ? 40 : 8;
+      const zero = v.outcome === 'P';
+      const label = v.value !== null ? valueText(v.value) : v.outcome;
+      const by = movers[i - 1];
+      return el('div', { class: `bar${zero ? ' zero' : ''}${by === 'computer' ? ' them' : ''}`, title: `${i === 0 ? 'start' : `after move ${i} (${by})`}: ${label}, ${v.outcome}` },
+        el('span', { style: `height:${h}px` }), label);
+    }));
+  }
+
+  record();
+  draw();
+  if (first === 'computer' && !view.over) {
+    busy = true;
+    status.textContent = 'The computer is thinking…';
+    status.dataset.state = 'thinking';
+    setTimeout(computer, 200);
+  }
+}

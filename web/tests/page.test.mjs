@@ -1,0 +1,312 @@
+// Browser tests of the web page (web/dist, built by web/build) in headless Debian Chromium,
+// driven by playwright-core and served by `grundy serve`: every view loaded from its URL shows
+// the figures `grundy … --json` prints for the same input; games of Nim and Kayles played to the
+// end by clicks against the opponent, which never misses a win; undo; misère play; the CLI's
+// error message for a bad ruleset; no console errors. Screenshots go to web/test-output/.
+//
+// Environment: GRUNDY_CLI (the grundy binary; default target/release/grundy), CHROMIUM
+// (default /usr/bin/chromium).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+const cliPath = process.env.GRUNDY_CLI || join(repo, 'target', 'release', 'grundy');
+const shots = join(here, '..', 'test-output');
+mkdirSync(shots, { recursive: true });
+const scratch = mkdtempSync(join(tmpdir(), 'grundy-web-'));
+
+let server;
+let base;
+let browser;
+
+/** `grundy ARGS --json`, parsed. */
+function cli(...args) {
+  return JSON.parse(execFileSync(cliPath, [...args, '--json'], { encoding: 'utf8' }));
+}
+
+/** `grundy ARGS` expected to fail: its stderr. */
+function cliError(...args) {
+  try {
+    execFileSync(cliPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    return e.stderr.trim();
+  }
+  throw new Error(`grundy ${args.join(' ')} succeeded`);
+}
+
+function positionFile(name, text) {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+before(async () => {
+  server = spawn(cliPath, ['serve', '--port', '0', '--dir', join(repo, 'web', 'dist')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    let text = '';
+    server.stdout.on('data', (d) => {
+      text += d;
+      const m = text.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`grundy serve exited with ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** A fresh page at `hash`, recording console errors; resolves once the view has rendered. */
+async function open(hash, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + hash);
+  await page.waitForSelector('body[data-ready]');
+  page.errors = errors;
+  page.done = async (shot) => {
+    if (shot) await page.screenshot({ path: join(shots, `${shot}.png`), fullPage: true });
+    assert.deepEqual(errors, [], 'no console errors');
+    await context.close();
+  };
+  return page;
+}
+
+const field = (page, name) => page.locator(`[data-field="${name}"]`).innerText();
+
+async function seqFigures(page) {
+  await page.waitForSelector('[data-field="checksum"], [data-testid="error"]', { timeout: 60000 });
+  return {
+    period: await field(page, 'period'),
+    preperiod: await field(page, 'preperiod'),
+    proved: await field(page, 'proved'),
+    largest: await field(page, 'largest'),
+    p_positions: await field(page, 'p_positions'),
+    checksum: await field(page, 'checksum'),
+    period_line: await field(page, 'period_line'),
+  };
+}
+
+test('seq: Kayles to 1000 shows grundy seq --json, values table with P-positions marked', async () => {
+  const page = await open('#/seq?ruleset=0.77&to=1000');
+  const shown = await seqFigures(page);
+  const want = cli('seq', '0.77', '--to', '1000');
+  assert.equal(shown.checksum, want.checksum);
+  assert.equal(shown.largest, String(want.largest));
+  assert.equal(shown.p_positions, String(want.p_positions));
+  assert.equal(shown.period, String(want.period));
+  assert.equal(shown.preperiod, String(want.preperiod));
+  assert.equal(shown.proved, String(want.proved));
+  const text = execFileSync(cliPath, ['seq', '0.77', '--to', '1000'], { encoding: 'utf8' });
+  assert.equal(`period: ${shown.period_line}`, text.split('\n').find((l) => l.startsWith('period: ')));
+  const cells = await page.locator('[data-testid="values"] td[data-n]').evaluateAll((tds) => tds.map((td) => [Number(td.dataset.n), Number(td.textContent), td.classList.contains('p')]));
+  assert.equal(cells.length, 500);
+  for (const [n, v, p] of cells) {
+    assert.equal(v, want.values[n], `G(${n})`);
+    assert.equal(p, want.values[n] === 0, `P mark of ${n}`);
+  }
+  await page.done('seq-kayles');
+});
+
+test('seq: a subtraction game, apparent vs proved, from its URL', async () => {
+  for (const [ruleset, to] of [['sub:1,3,4', 200], ['0.16', 3000], ['allbut:1,2', 300]]) {
+    const page = await open(`#/seq?ruleset=${encodeURIComponent(ruleset)}&to=${to}`);
+    const shown = await seqFigures(page);
+    const want = cli('seq', ruleset, '--to', String(to));
+    assert.equal(shown.checksum, want.checksum, ruleset);
+    assert.equal(shown.proved, String(want.proved), ruleset);
+    assert.equal(shown.period, String(want.period ?? ''), ruleset);
+    await page.done(ruleset === '0.16' ? 'seq-apparent' : null);
+  }
+});
+
+test('seq: a long run shows progress and can be cancelled; the page stays responsive', async () => {
+  const page = await open('#/seq?ruleset=0.16&to=20000000');
+  await page.waitForSelector('[data-testid="progress"]');
+  // the main thread answers while the worker computes
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  await page.locator('[data-testid="progress"] progress').evaluate((p) => new Promise((resolve) => {
+    const check = () => (p.value > 0 ? resolve() : setTimeout(check, 20));
+    check();
+  }));
+  await page.screenshot({ path: join(shots, 'seq-progress.png') });
+  await page.click('[data-testid="cancel"]');
+  await page.waitForSelector('[data-testid="cancelled"]');
+  assert.equal(await page.locator('[data-field="checksum"]').count(), 0);
+  await page.done();
+});
+
+test('seq: a bad ruleset shows the CLI\'s message', async () => {
+  const page = await open('#/seq?ruleset=0.9x&to=10');
+  await page.waitForSelector('[data-testid="error"]');
+  assert.equal(await page.locator('[data-testid="error"]').innerText(), cliError('seq', '0.9x', '--to', '10'));
+  await page.done('seq-error');
+});
+
+/** The current view of a play page, read from its board. */
+async function playState(page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.dataset.state !== 'thinking');
+  return {
+    state: await page.locator('[data-testid="status"]').getAttribute('data-state'),
+    moves: await page.locator('.moves button[data-move], button.counter[data-move]').evaluateAll((bs) => bs.map((b) => ({ index: Number(b.dataset.move), after: b.dataset.after }))),
+    summary: await page.locator('[data-testid="summary"]').innerText(),
+  };
+}
+
+/**
+ * Play to the end by clicks: `choose(moves)` picks our move; after each of our moves that leaves
+ * the computer a winning position (N), its reply must leave us a losing one (P) — it never misses
+ * a win. Returns the final status state.
+ */
+async function playOut(page, choose) {
+  for (let turn = 0; turn < 200; turn++) {
+    const s = await playState(page);
+    if (s.state.startsWith('over')) return s.state;
+    assert.equal(s.state, 'your-turn');
+    const m = choose(s.moves);
+    await page.click(`[data-move="${m.index}"]`);
+    const after = await playState(page);
+    if (m.after === 'N' && !after.state.startsWith('over')) {
+      assert.match(after.summary, /outcome P/, 'the computer answered a losing move with a win');
+    }
+  }
+  throw new Error('the game did not end');
+}
+
+test('play: Nim 3 4 5 matches grundy solve --json; a losing move is punished to the end', async () => {
+  const page = await open('#/play?nim=3,4,5&hints=1');
+  const want = cli('solve', positionFile('nim.toml', '[[component]]\nkind = "nim"\nheaps = [3,4,5]\n'));
+  const s = await playState(page);
+  assert.match(s.summary, new RegExp(`value \\*${want.value}, outcome ${want.outcome}, ${want.winning_move_count} winning`));
+  assert.equal(s.moves.filter((m) => m.after === 'P').length, want.winning_move_count);
+  await page.screenshot({ path: join(shots, 'play-nim.png'), fullPage: true });
+  // always a losing move when there is one: the computer must win
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'N') ?? moves[0]);
+  assert.equal(end, 'over-computer-wins');
+  assert.match(await page.locator('[data-testid="status"]').innerText(), /The computer wins/);
+  await page.done('play-nim-end');
+});
+
+test('play: Kayles 5 3 played perfectly by clicks is won; the opponent never lets a win slip', async () => {
+  const page = await open('#/play?kayles=5,3');
+  const want = cli('solve', positionFile('kayles.toml', '[[component]]\nkind = "heap"\nruleset = "kayles"\nheaps = [5,3]\n'));
+  const s = await playState(page);
+  assert.match(s.summary, new RegExp(`value \\*${want.value}, outcome ${want.outcome}`));
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'P') ?? moves[0]);
+  assert.equal(end, 'over-you-win');
+  await page.done('play-kayles-end');
+});
+
+test('play: Kayles with the computer first, we blunder — it wins', async () => {
+  const page = await open('#/play?kayles=4,4,1&first=computer');
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'N') ?? moves[moves.length - 1]);
+  assert.equal(end, 'over-computer-wins');
+  await page.done();
+});
+
+test('play: undo takes back our move and the reply', async () => {
+  const page = await open('#/play?nim=3,4,5');
+  const start = await playState(page);
+  await page.click(`[data-move="${start.moves[0].index}"]`);
+  const mid = await playState(page);
+  assert.notEqual(mid.summary, start.summary);
+  assert.equal(await page.locator('[data-testid="history"] .bar').count(), 3);
+  await page.click('[data-testid="undo"]');
+  const back = await playState(page);
+  assert.equal(back.summary, start.summary);
+  assert.equal(await page.locator('[data-testid="history"] .bar').count(), 1);
+  assert.ok(await page.locator('[data-testid="undo"]').isDisabled());
+  await page.done();
+});
+
+test('play: misère Nim matches grundy solve --misere --json and the last move loses', async () => {
+  const page = await open('#/play?nim=1,1,2&misere=1&hints=1');
+  const want = cli('solve', '--misere', positionFile('misere.toml', '[[component]]\nkind = "nim"\nheaps = [1,1,2]\n'));
+  const s = await playState(page);
+  assert.match(s.summary, new RegExp(`outcome ${want.outcome}, ${want.winning_move_count} winning`));
+  await page.screenshot({ path: join(shots, 'play-misere.png'), fullPage: true });
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'P') ?? moves[0]);
+  assert.equal(end, want.outcome === 'N' ? 'over-you-win' : 'over-computer-wins');
+  assert.match(await page.locator('[data-testid="status"]').innerText(), /loses under misère play/);
+  await page.done();
+});
+
+test('play: a malformed position shows the library\'s message', async () => {
+  const page = await open('#/play?position=' + encodeURIComponent('[[component]]\nkind = "nim"\nheaps = [3, "x"]\n'));
+  await page.waitForSelector('[data-testid="error"]');
+  const shown = await page.locator('[data-testid="error"]').innerText();
+  const stderr = cliError('solve', positionFile('bad.toml', '[[component]]\nkind = "nim"\nheaps = [3, "x"]\n'));
+  assert.equal(shown, stderr);
+  await page.done();
+});
+
+test('misere: the quotient of 0.75 matches grundy misere --json', async () => {
+  const page = await open('#/misere?ruleset=0.75');
+  await page.waitForSelector('[data-field="order"]');
+  const want = cli('misere', '0.75', '--quiet');
+  assert.equal(await field(page, 'order'), String(want.order));
+  assert.equal(await field(page, 'p_portion_size'), String(want.p_portion_size));
+  assert.equal(await field(page, 'presentation'), want.presentation);
+  assert.equal(await field(page, 'p_portion'), want.p_portion.join(', '));
+  const phi = await page.locator('[data-testid="pretending"] td').allInnerTexts();
+  assert.deepEqual(phi, want.pretending);
+  await page.done('misere');
+});
+
+test('graph: values (with infinite ones) match grundy graph --values --json', async () => {
+  const edges = '0-1,1-2,2-0,2-3,3-4,4-3,5-0';
+  const page = await open(`#/graph?edges=${edges}&tokens=0,5`);
+  await page.waitForSelector('[data-testid="vertex-values"]');
+  const file = positionFile('g.txt', edges.split(',').map((e) => e.replace('-', ' ')).join('\n') + '\n');
+  const want = cli('graph', file, '--tokens', '0,5', '--values', '--quiet');
+  const shown = await page.locator('[data-testid="vertex-values"] td[data-v]').allInnerTexts();
+  const text = (v) => (typeof v === 'number' ? `*${v}` : `∞(${v.inf.join(',')})`);
+  assert.deepEqual(shown, want.values.map(text));
+  assert.equal(await field(page, 'outcome'), want.outcome);
+  await page.done('graph');
+});
+
+test('table: Wythoff\'s P-positions are the theorem\'s', async () => {
+  const page = await open('#/table?game=wythoff&size=64');
+  await page.waitForSelector('[data-field="p_positions"]');
+  const phi = (1 + Math.sqrt(5)) / 2;
+  let count = 0;
+  for (let k = 0; Math.floor(k * phi) < 64; k++) {
+    const a = Math.floor(k * phi);
+    const b = a + k;
+    count += k === 0 ? 1 : b < 64 ? 2 : 0; // (a, b) and (b, a)
+  }
+  assert.match(await field(page, 'p_positions'), new RegExp(`^${count}: \\(0,0\\) \\(1,2\\) \\(2,1\\) \\(3,5\\)`));
+  await page.done('table-wythoff');
+});
+
+test('narrow dark page, keyboard play: a phone-width Nim game by Tab and Enter', async () => {
+  const page = await open('#/play?nim=1,2&hints=1', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no horizontal scrolling (${width}px)`);
+  await page.focus('[data-move]');
+  await page.keyboard.press('Enter');
+  await playState(page);
+  assert.ok((await page.locator('[data-testid="history"] .bar').count()) >= 2, 'the move was made from the keyboard');
+  await page.done('play-narrow-dark');
+  const seq = await open('#/seq?ruleset=0.07&to=300', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  await seqFigures(seq);
+  await seq.done('seq-narrow-dark');
+});
