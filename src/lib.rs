@@ -19,6 +19,7 @@
 pub mod count;
 pub mod families;
 pub mod game;
+pub mod guess;
 pub mod judge;
 pub mod loopy_value;
 pub mod mex;

@@ -5,6 +5,7 @@ pub mod completions;
 pub mod count;
 pub mod demo;
 pub mod graph;
+pub mod guess;
 pub mod judge;
 pub mod manpage;
 pub mod misere;
@@ -44,6 +45,8 @@ pub enum Command {
     Judge(judge::Args),
     /// Nim-sequence of a heap game (octal, hexadecimal, subtraction, Grundy's game), with its period.
     Seq(seq::Args),
+    /// Find the rule behind a table of Grundy values, say how sure it is, predict beyond it.
+    Guess(guess::Args),
     /// Token games on a directed graph (cycles allowed): values, outcome, winning moves.
     Graph(graph::Args),
     /// Solve a position file (TOML) made of components of every family.
@@ -116,6 +119,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Coins(a)) => coins::run(a, out),
         Some(Command::Judge(a)) => judge::run(a, out),
         Some(Command::Seq(a)) => seq::run(a, out),
+        Some(Command::Guess(a)) => guess::run(a, out),
         Some(Command::Graph(a)) => graph::run(a, out),
         Some(Command::Solve(a)) => solve::run(a, out),
         Some(Command::Play(a)) => play::run(a, out),

@@ -1,0 +1,216 @@
+//! CLI tests for `grundy guess`: the rule, its certainty stated every time (proved only for a
+//! ruleset whose period a theorem proves), predictions, JSON, and bad input named by its line
+//! with exit code 2 (1 for an unreadable file).
+
+use std::io::Write;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn file(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn fails_with(args: &[&str], code: i32, needle: &str) {
+    grundy()
+        .args(args)
+        .assert()
+        .code(code)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(needle));
+}
+
+#[test]
+fn kayles_computed_by_the_ruleset_is_proved() {
+    let v = json(&[
+        "guess",
+        "kayles",
+        "--to",
+        "1000",
+        "--at",
+        "1000000000000",
+        "--json",
+    ]);
+    assert_eq!(v["found"], true);
+    assert_eq!(v["class"], "periodic");
+    assert_eq!(v["proved"], true);
+    assert_eq!(v["from"], 71);
+    assert_eq!(v["total"], 1001);
+    assert_eq!(v["predictions"][0]["at"], 1_000_000_000_000u64);
+    assert_eq!(v["predictions"][0]["value"], 1);
+    assert_eq!(v["predictions"][0]["outcome"], "N");
+    assert!(v["certainty"].as_str().unwrap().starts_with("proved"));
+}
+
+#[test]
+fn values_read_off_a_file_are_consistent_not_proved() {
+    let values: Vec<String> = (0..120).map(|n| (n % 3).to_string()).collect();
+    let f = file(&values.join(" "));
+    let path = f.path().to_str().unwrap();
+    grundy()
+        .args(["guess", "--values", path, "--at", "1000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rule: G(n) = n mod 3"))
+        .stdout(predicate::str::contains(
+            "certainty: consistent with all 120 values (a rule read off the data, not proved)",
+        ))
+        .stdout(predicate::str::contains("G(1000) = 1 (N-position)"));
+    let v = json(&["guess", "--values", path, "--json"]);
+    assert_eq!(v["proved"], false);
+    assert_eq!(v["explains"], 120);
+}
+
+#[test]
+fn values_come_from_stdin_too() {
+    let out = grundy()
+        .args(["guess", "--values", "-", "--json"])
+        .write_stdin("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rule"], "G(n) = n");
+}
+
+#[test]
+fn a_table_of_two_nim_heaps_is_their_xor() {
+    let mut text = String::new();
+    for x in 0..16 {
+        for y in 0..16 {
+            text.push_str(&format!("{x} {y} {}\n", x ^ y));
+        }
+    }
+    let f = file(&text);
+    let v = json(&[
+        "guess",
+        "--table",
+        f.path().to_str().unwrap(),
+        "--at",
+        "1000,24",
+        "--json",
+    ]);
+    assert_eq!(v["rule"], "T(x, y) = x ⊕ y");
+    assert_eq!(v["predictions"][0]["at"], serde_json::json!([1000, 24]));
+    assert_eq!(v["predictions"][0]["value"], 1000 ^ 24);
+}
+
+#[test]
+fn noise_gives_no_rule_and_says_so() {
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    let values: Vec<String> = (0..500)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % 9).to_string()
+        })
+        .collect();
+    let f = file(&values.join("\n"));
+    let path = f.path().to_str().unwrap();
+    let v = json(&["guess", "--values", path, "--at", "7", "--json"]);
+    assert_eq!(v["found"], false);
+    assert_eq!(v["rule"], Value::Null);
+    assert_eq!(v["predictions"][0]["value"], Value::Null);
+    grundy()
+        .args(["guess", "--values", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rule: none found"))
+        .stdout(predicate::str::contains("certainty: no rule found"));
+}
+
+#[test]
+fn bad_values_are_named_by_their_line() {
+    let f = file("0 1 2\n3 x 5\n");
+    fails_with(
+        &["guess", "--values", f.path().to_str().unwrap()],
+        2,
+        "line 2: 'x' is not a non-negative integer",
+    );
+    let f = file("0 1\n\n-3\n");
+    fails_with(
+        &["guess", "--values", f.path().to_str().unwrap()],
+        2,
+        "line 3: '-3' is negative",
+    );
+    let f = file("1 99999999999999999999999\n");
+    fails_with(
+        &["guess", "--values", f.path().to_str().unwrap()],
+        2,
+        "line 1: 99999999999999999999999 is too large",
+    );
+    let f = file("# nothing\n\n");
+    fails_with(
+        &["guess", "--values", f.path().to_str().unwrap()],
+        2,
+        "no values: the input is empty",
+    );
+}
+
+#[test]
+fn bad_tables_are_named_by_their_line() {
+    let f = file("0 0 0\n0 1 1\n0 0 1\n");
+    fails_with(
+        &["guess", "--table", f.path().to_str().unwrap()],
+        2,
+        "line 3: cell (0, 0) is given twice (first on line 1)",
+    );
+    let f = file("0 0 0\n1 1\n");
+    fails_with(
+        &["guess", "--table", f.path().to_str().unwrap()],
+        2,
+        "line 2: expected three numbers",
+    );
+    let f = file("0 100000 0\n");
+    fails_with(
+        &["guess", "--table", f.path().to_str().unwrap()],
+        2,
+        "line 1: y = 100000 is too large",
+    );
+}
+
+#[test]
+fn bad_positions_and_usage_exit_with_two() {
+    let f = file("0 1 2 0 1 2 0 1 2 0 1 2");
+    let path = f.path().to_str().unwrap();
+    fails_with(&["guess", "--values", path, "--at", "-5"], 2, "negative");
+    fails_with(
+        &["guess", "--values", path, "--at", "3,4"],
+        2,
+        "the data are a sequence, so give one heap N",
+    );
+    fails_with(
+        &["guess", "--values", path, "--at", "1,2,3"],
+        2,
+        "two numbers at most",
+    );
+    fails_with(&["guess"], 2, "give the data");
+    fails_with(&["guess", "kayles"], 2, "a ruleset needs --to N");
+    fails_with(&["guess", "sub:0", "--to", "10"], 2, "ruleset 'sub:0'");
+}
+
+#[test]
+fn an_unreadable_file_exits_with_one() {
+    fails_with(
+        &["guess", "--values", "/nonexistent/values.txt"],
+        1,
+        "/nonexistent/values.txt",
+    );
+}
