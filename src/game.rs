@@ -34,4 +34,11 @@ pub trait ImpartialGame {
     fn decompose(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
         None
     }
+
+    /// The canonical form of `p`: one representative of the positions that are the same game
+    /// up to the rules' symmetries (a board turned or reflected, a graph relabelled), so that a
+    /// search stores them once ([`crate::search`]). The default is `p` itself (no symmetry).
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
 }

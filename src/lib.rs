@@ -31,6 +31,7 @@ pub mod plot;
 pub mod position;
 pub mod progress;
 pub mod report;
+pub mod search;
 pub mod solve;
 pub mod survey;
 pub mod tier;

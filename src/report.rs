@@ -19,5 +19,6 @@ pub mod graph;
 pub mod misere;
 pub mod nim;
 pub mod retro;
+pub mod search;
 pub mod seq;
 pub mod solve;

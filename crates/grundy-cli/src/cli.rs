@@ -13,6 +13,7 @@ pub mod nim;
 pub mod play;
 pub mod progress;
 pub mod retro;
+pub mod search;
 pub mod seq;
 pub mod serve;
 pub mod solve;
@@ -57,6 +58,8 @@ pub enum Command {
     Count(count::Args),
     /// Solve every position of a game by tiered retrograde analysis (Chomp, Cram, Fair Shares).
     Retro(retro::Args),
+    /// The value of one position too large to enumerate: Cram, Node-Kayles, Arc-Kayles.
+    Search(search::Args),
     /// Survey every octal game of up to D digits: solved (period proved) or open, with classes.
     Survey(survey::Args),
     /// Misère quotient of a heap game: monoid, P-portion, pretending function, period.
@@ -125,6 +128,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
         Some(Command::Play(a)) => play::run(a, out),
         Some(Command::Count(a)) => count::run(a, out),
         Some(Command::Retro(a)) => retro::run(a, out),
+        Some(Command::Search(a)) => search::run(a, out),
         Some(Command::Survey(a)) => survey::run(a, out),
         Some(Command::Misere(a)) => misere::run(a, out),
         Some(Command::Serve(a)) => serve::run(a, out),

@@ -1,0 +1,293 @@
+//! `grundy search GAME …`: the value of one position far too large to enumerate — Cram,
+//! Node-Kayles, Arc-Kayles — by the search engine (components, canonical forms, a bounded table,
+//! pruning, both cores). The engine and the report live in the library
+//! (`grundy::search`, `grundy::report::search`); this module parses and prints.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use grundy::report::search::{
+    Request, SearchOptions, SearchReport, Target, default_memory, parse_size,
+};
+use grundy::search::Config;
+use grundy::search::cram::Cram;
+use grundy::search::graph::parse_edge_list;
+use grundy::search::node_kayles::Rule;
+
+use super::progress::Bar;
+use super::{CmdResult, Failure, write_json};
+
+/// Arguments of `grundy search`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub game: Game,
+}
+
+/// The games.
+#[derive(clap::Subcommand, Debug)]
+pub enum Game {
+    /// Cram: place a domino on two adjacent empty cells; who cannot, loses.
+    Cram(CramArgs),
+    /// Node-Kayles: pick a vertex, remove it with its neighbours; who cannot, loses.
+    NodeKayles(GraphArgs),
+    /// Arc-Kayles: pick an edge, remove both its ends; who cannot, loses.
+    ArcKayles(GraphArgs),
+}
+
+/// The board of `grundy search cram`.
+#[derive(clap::Args, Debug)]
+pub struct CramArgs {
+    /// Rows of an empty board (with --cols).
+    #[arg(long, requires = "cols", conflicts_with = "board")]
+    pub rows: Option<usize>,
+    /// Columns of an empty board (with --rows).
+    #[arg(long, requires = "rows")]
+    pub cols: Option<usize>,
+    /// A board with holes: rows of . (empty) and # (filled) joined by /, e.g. ...#/..../....
+    #[arg(long, value_name = "TEXT", required_unless_present = "rows")]
+    pub board: Option<String>,
+    /// Endgame table from the tier engine: every region of an RxC box (at most 24 cells), or none.
+    #[arg(long, value_name = "RxC|none", default_value = "4x4")]
+    pub endgame: String,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// The graph of `grundy search node-kayles` / `arc-kayles`.
+#[derive(clap::Args, Debug)]
+pub struct GraphArgs {
+    /// An edge list: a line `u v` per edge (vertices 0..126), a line `v` for an isolated vertex,
+    /// # comments; - for stdin.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "grid",
+        required_unless_present = "grid"
+    )]
+    pub edges: Option<PathBuf>,
+    /// The RxC grid graph, e.g. 3x20.
+    #[arg(long, value_name = "RxC")]
+    pub grid: Option<String>,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Options every game shares.
+#[derive(clap::Args, Debug)]
+pub struct Common {
+    /// List every winning move (the board after it).
+    #[arg(long)]
+    pub moves: bool,
+    /// Misère play (the last player to move loses): the outcome only.
+    #[arg(long)]
+    pub misere: bool,
+    /// Memory of the transposition table, e.g. 512M, 8G (default: a quarter of the RAM, at most 8G).
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
+    /// Threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Keep the table in DIR: read at the start, written every --save-every seconds and at the
+    /// end, so a killed run resumes.
+    #[arg(long, value_name = "DIR")]
+    pub table_dir: Option<PathBuf>,
+    /// Seconds between two snapshots of the table (with --table-dir).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        requires = "table_dir"
+    )]
+    pub save_every: u64,
+    /// Print JSON: {"game","position","components","value","outcome","winning_moves","nodes",
+    /// "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes"}.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Switch off the Beling–Rogalski candidate sets (plain mex of every move).
+    #[arg(long)]
+    pub no_pruning: bool,
+    /// Switch off the root's value-by-value (Lemoine–Viennot) rounds.
+    #[arg(long)]
+    pub no_aspiration: bool,
+    /// Switch off move ordering (smaller components first).
+    #[arg(long)]
+    pub no_ordering: bool,
+    /// Switch off splitting into components.
+    #[arg(long)]
+    pub no_decompose: bool,
+    /// Switch off rotations, reflections and relabellings (translation stays).
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Switch off the mirror theorem for symmetric regions.
+    #[arg(long)]
+    pub no_mirror: bool,
+}
+
+fn parse_box(text: &str, what: &str) -> Result<(usize, usize), Failure> {
+    let bad = || {
+        Failure::invalid(anyhow::anyhow!(
+            "{what} {text:?}: expected ROWSxCOLS, e.g. 3x20"
+        ))
+    };
+    let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    Ok((r, c))
+}
+
+fn options(c: &Common) -> Result<SearchOptions, Failure> {
+    let memory = match &c.memory {
+        Some(m) => parse_size(m).map_err(|e| Failure::invalid(anyhow::anyhow!("--memory {e}")))?,
+        None => default_memory(),
+    };
+    let threads = match c.threads {
+        Some(0) => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--threads 0: at least one thread is needed"
+            )));
+        }
+        Some(t) if t > 1024 => {
+            return Err(Failure::invalid(anyhow::anyhow!(
+                "--threads {t}: at most 1024"
+            )));
+        }
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    Ok(SearchOptions {
+        config: Config {
+            pruning: !c.no_pruning,
+            aspiration: !c.no_aspiration,
+            ordering: !c.no_ordering,
+            table: true,
+            threads,
+        },
+        decompose: !c.no_decompose,
+        symmetry: !c.no_symmetry,
+        mirror: !c.no_mirror,
+        endgame: None,
+        memory,
+        moves: c.moves,
+        misere: c.misere,
+        table_dir: c.table_dir.clone(),
+        save_every: Duration::from_secs(c.save_every.max(1)),
+    })
+}
+
+/// Run `grundy search`.
+pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
+    let (target, common, endgame) = match &args.game {
+        Game::Cram(a) => {
+            let game = Cram::new(Default::default());
+            let board = match (&a.board, a.rows, a.cols) {
+                (Some(text), _, _) => game.parse(text),
+                (None, Some(r), Some(c)) => game.board(r, c),
+                _ => unreachable!("clap requires --board or --rows and --cols"),
+            }
+            .map_err(|e| Failure::invalid(anyhow::anyhow!("cram board: {e}")))?;
+            let endgame = if a.endgame.trim().eq_ignore_ascii_case("none") {
+                None
+            } else {
+                let (r, c) = parse_box(&a.endgame, "--endgame")?;
+                if r == 0 || c == 0 || r * c > 24 {
+                    return Err(Failure::invalid(anyhow::anyhow!(
+                        "--endgame {}: the box needs 1 to 24 cells",
+                        a.endgame
+                    )));
+                }
+                Some((r.min(c), r.max(c)))
+            };
+            (Target::Cram(board), &a.common, endgame)
+        }
+        Game::NodeKayles(a) | Game::ArcKayles(a) => {
+            let rule = match args.game {
+                Game::NodeKayles(_) => Rule::Vertex,
+                _ => Rule::Edge,
+            };
+            let target = if let Some(g) = &a.grid {
+                let (r, c) = parse_box(g, "--grid")?;
+                let board = grundy::search::node_kayles::GridKayles::default()
+                    .grid(r, c)
+                    .map_err(|e| Failure::invalid(anyhow::anyhow!("--grid: {e}")))?;
+                match rule {
+                    Rule::Vertex => Target::GridKayles(board),
+                    Rule::Edge => Target::GridArcKayles(board),
+                }
+            } else {
+                let path = a.edges.as_ref().expect("clap requires --edges or --grid");
+                let text = if path.as_os_str() == "-" {
+                    std::io::read_to_string(std::io::stdin())?
+                } else {
+                    std::fs::read_to_string(path)
+                        .map_err(|e| Failure::io(anyhow::anyhow!("{}: {e}", path.display())))?
+                };
+                let g = parse_edge_list(&text)
+                    .map_err(|e| Failure::invalid(anyhow::anyhow!("{}: {e}", path.display())))?;
+                Target::Graph(rule, g)
+            };
+            (target, &a.common, None)
+        }
+    };
+    let mut options = options(common)?;
+    options.endgame = endgame;
+    let bar = Bar::new(common.quiet || common.json);
+    let report = run_request(&Request { target, options }, &bar)?;
+    if common.json {
+        return write_json(out, &report);
+    }
+    print(&report, out)
+}
+
+fn run_request(req: &Request, bar: &Bar) -> Result<SearchReport, Failure> {
+    grundy::report::search::run(req, bar).map_err(|e| match e {
+        grundy::report::search::SearchRunError::Persist(
+            p @ grundy::search::persist::PersistError::Io { .. },
+        ) => Failure::io(p),
+        other => Failure::invalid(other),
+    })
+}
+
+fn print(r: &SearchReport, out: &mut dyn Write) -> CmdResult {
+    writeln!(out, "game: {}", r.game)?;
+    writeln!(out, "position: {}", r.position)?;
+    writeln!(out, "components: {}", r.components)?;
+    match r.value {
+        Some(v) => writeln!(out, "value: *{v}")?,
+        None => writeln!(out, "value: (misère play: outcome only)")?,
+    }
+    let who = match r.outcome {
+        grundy::Outcome::N => "N — the player to move wins (N-position)",
+        _ => "P — the player to move loses (P-position)",
+    };
+    writeln!(out, "outcome: {who}")?;
+    if let Some(w) = &r.winning_moves {
+        writeln!(out, "winning moves ({}):", w.len())?;
+        for m in w {
+            writeln!(out, "  {} -> {}", m.mv, m.position)?;
+        }
+    }
+    writeln!(
+        out,
+        "nodes: {}  table: {} entries ({} MiB), {} hits{}",
+        r.nodes,
+        r.table_entries,
+        r.table_bytes >> 20,
+        r.table_hits,
+        if r.resumed_entries > 0 {
+            format!(", {} read back", r.resumed_entries)
+        } else {
+            String::new()
+        }
+    )?;
+    write!(out, "threads: {}  time: {:.3} s", r.threads, r.seconds)?;
+    if let Some(p) = r.peak_bytes {
+        write!(out, "  peak memory: {} MiB", p >> 20)?;
+    }
+    writeln!(out)?;
+    Ok(())
+}

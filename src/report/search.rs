@@ -1,0 +1,486 @@
+//! The report of `grundy search` (and of Python's `grundy.search`): the value of one position of
+//! Cram, Node-Kayles or Arc-Kayles by the search engine of [`crate::search`], with every
+//! winning move on request, the search's counters, time and memory.
+//!
+//! JSON: `{"game", "position", "components", "value", "outcome", "winning_moves", "nodes",
+//! "table_entries", "table_hits", "table_bytes", "resumed_entries", "threads", "seconds",
+//! "peak_bytes"}`; `value` is `null` in misère play (only the outcome is searched), and
+//! `winning_moves` is `null` unless asked for, else a list of `{"move", "position"}` (the
+//! position after the move, in the input's notation).
+//!
+//! ```
+//! use grundy::report::search::{Request, SearchOptions, Target, run};
+//! use grundy::search::cram::Cram;
+//! let board = Cram::default().board(3, 3).unwrap();
+//! let r = run(&Request { target: Target::Cram(board), options: SearchOptions { moves: true, ..Default::default() } }, &grundy::progress::Silent).unwrap();
+//! assert_eq!(r.value, Some(1)); // 3×3 Cram is *1
+//! assert_eq!(r.outcome, grundy::Outcome::N);
+//! assert!(!r.winning_moves.unwrap().is_empty());
+//! ```
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::Outcome;
+use crate::progress::Progress;
+use crate::search::cram::{Cram, CramConfig};
+use crate::search::graph::Graph;
+use crate::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
+use crate::search::persist::{self, PersistError};
+use crate::search::region::Region;
+use crate::search::{Config, Search, SearchError, SearchGame, Table, misere};
+
+/// The position to search.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// Cram on a board (a region of empty cells).
+    Cram(Region),
+    /// Node-Kayles on an induced subgraph of the grid.
+    GridKayles(Region),
+    /// Arc-Kayles on an induced subgraph of the grid.
+    GridArcKayles(Region),
+    /// Node-Kayles or Arc-Kayles on a graph.
+    Graph(Rule, Graph),
+}
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// The search's switches and threads.
+    pub config: Config,
+    /// Split into components.
+    pub decompose: bool,
+    /// Canonical forms under symmetries.
+    pub symmetry: bool,
+    /// The mirror theorem.
+    pub mirror: bool,
+    /// Cram's endgame table box `(rows, cols)`, or `None`.
+    pub endgame: Option<(usize, usize)>,
+    /// Bytes of the transposition table.
+    pub memory: u64,
+    /// List every winning move.
+    pub moves: bool,
+    /// Misère play: the outcome only.
+    pub misere: bool,
+    /// Keep the table in this directory (read at the start, written every `save_every` and at
+    /// the end).
+    pub table_dir: Option<PathBuf>,
+    /// How often the table is written to `table_dir`.
+    pub save_every: Duration,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            config: Config::default(),
+            decompose: true,
+            symmetry: true,
+            mirror: true,
+            endgame: CramConfig::default().endgame,
+            memory: 64 << 20,
+            moves: false,
+            misere: false,
+            table_dir: None,
+            save_every: Duration::from_secs(60),
+        }
+    }
+}
+
+/// A search to run.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The position.
+    pub target: Target,
+    /// How.
+    pub options: SearchOptions,
+}
+
+/// One winning move.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct WinningMove {
+    /// The move: `"r1,c1-r2,c2"` (a domino, rows and columns from 1), `"v"` (a vertex) or
+    /// `"u-v"` (an edge).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after it.
+    pub position: String,
+}
+
+/// The answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchReport {
+    /// The game's name.
+    pub game: String,
+    /// The position searched, in the input's notation.
+    pub position: String,
+    /// How many components the position has.
+    pub components: usize,
+    /// Its Grundy value (`None` in misère play).
+    pub value: Option<u64>,
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// Every winning move, when asked for.
+    pub winning_moves: Option<Vec<WinningMove>>,
+    /// Components searched.
+    pub nodes: u64,
+    /// Entries in the table at the end.
+    pub table_entries: u64,
+    /// Values read from the table.
+    pub table_hits: u64,
+    /// The table's size.
+    pub table_bytes: u64,
+    /// Entries read back from `table_dir` at the start.
+    pub resumed_entries: u64,
+    /// Threads.
+    pub threads: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Peak resident memory of the process, when known.
+    pub peak_bytes: Option<u64>,
+}
+
+/// Why a search run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchRunError {
+    /// The search stopped.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The table directory.
+    #[error(transparent)]
+    Persist(#[from] PersistError),
+}
+
+/// A domino or a cell in 1-based `row,col` form.
+fn cell(i: usize, w: usize) -> String {
+    format!("{},{}", i / w + 1, i % w + 1)
+}
+
+/// Run a search.
+pub fn run(req: &Request, progress: &dyn Progress) -> Result<SearchReport, SearchRunError> {
+    run_with_stop(req, progress, None)
+}
+
+/// Run a search that stops (with [`SearchError::Cancelled`]) once `stop` turns true.
+pub fn run_with_stop(
+    req: &Request,
+    progress: &dyn Progress,
+    stop: Option<&AtomicBool>,
+) -> Result<SearchReport, SearchRunError> {
+    let o = &req.options;
+    let kcfg = KaylesConfig {
+        decompose: o.decompose,
+        symmetry: o.symmetry,
+        mirror: o.mirror,
+    };
+    match &req.target {
+        Target::Cram(board) => {
+            let game = Cram::new(CramConfig {
+                decompose: o.decompose,
+                symmetry: o.symmetry,
+                mirror: o.mirror,
+                endgame: o.endgame,
+                stars: o.symmetry,
+            });
+            let parts = game.components(board);
+            let moves = || {
+                let w = board.w as usize;
+                game.board_moves(board)
+                    .into_iter()
+                    .map(|((a, b), after)| {
+                        (
+                            format!("{}-{}", cell(a, w), cell(b, w)),
+                            after.to_text(),
+                            game.components(&after),
+                        )
+                    })
+                    .collect()
+            };
+            drive(
+                &game,
+                "cram",
+                board.to_text(),
+                parts,
+                moves,
+                o,
+                progress,
+                stop,
+            )
+        }
+        Target::GridKayles(board) => {
+            let game = GridKayles::new(kcfg);
+            let parts = game.components(board);
+            let moves = || {
+                let w = board.w as usize;
+                game.board_moves(board)
+                    .into_iter()
+                    .map(|(a, after)| (cell(a, w), after.to_text(), game.components(&after)))
+                    .collect()
+            };
+            drive(
+                &game,
+                "node-kayles",
+                board.to_text(),
+                parts,
+                moves,
+                o,
+                progress,
+                stop,
+            )
+        }
+        Target::GridArcKayles(board) => {
+            let graph = grid_graph(board);
+            let game = GraphKayles::with_config(Rule::Edge, kcfg);
+            let parts = game.components(&graph);
+            let moves = || graph_moves(&game, &graph);
+            drive(
+                &game,
+                "arc-kayles",
+                board.to_text(),
+                parts,
+                moves,
+                o,
+                progress,
+                stop,
+            )
+        }
+        Target::Graph(rule, graph) => {
+            let game = GraphKayles::with_config(*rule, kcfg);
+            let parts = game.components(graph);
+            let name = match rule {
+                Rule::Vertex => "node-kayles",
+                Rule::Edge => "arc-kayles",
+            };
+            let moves = || graph_moves(&game, graph);
+            let text = format!("{} vertices, {} edges", graph.n(), graph.edges());
+            drive(&game, name, text, parts, moves, o, progress, stop)
+        }
+    }
+}
+
+/// The graph of a grid region: its cells, numbered in row order, adjacent when side by side.
+pub fn grid_graph(board: &Region) -> Graph {
+    let w = board.w as usize;
+    let cells: Vec<usize> = (0..w * board.h as usize)
+        .filter(|&i| board.bits >> i & 1 == 1)
+        .collect();
+    let index = |i: usize| cells.binary_search(&i).ok();
+    let mut edges = Vec::new();
+    for (k, &i) in cells.iter().enumerate() {
+        if i % w + 1 < w {
+            if let Some(j) = index(i + 1) {
+                edges.push((k, j));
+            }
+        }
+        if let Some(j) = index(i + w) {
+            edges.push((k, j));
+        }
+    }
+    Graph::from_edges(cells.len(), &edges).expect("a grid region has at most 128 cells")
+}
+
+fn graph_moves(game: &GraphKayles, g: &Graph) -> Vec<(String, String, Vec<Graph>)> {
+    game.graph_moves(g)
+        .into_iter()
+        .map(|((v, u), left)| {
+            let mv = match u {
+                None => v.to_string(),
+                Some(u) => format!("{v}-{u}"),
+            };
+            let after = format!("vertices left: {}", set_text(left));
+            (mv, after, game.components_of(g, left))
+        })
+        .collect()
+}
+
+fn set_text(set: u128) -> String {
+    let v: Vec<String> = (0..128)
+        .filter(|i| set >> i & 1 == 1)
+        .map(|i| i.to_string())
+        .collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+/// Parse a size such as `512M`, `8G`, `1.5GiB`, `65536` (bytes).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size (examples: 512M, 8G, 1048576)"))?;
+    let mult: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kb" | "kib" => 1024.0,
+        "m" | "mb" | "mib" => 1024.0 * 1024.0,
+        "g" | "gb" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        "t" | "tb" | "tib" => 1024.0f64.powi(4),
+        other => {
+            return Err(format!(
+                "{text:?}: unknown unit {other:?} (use K, M, G or T)"
+            ));
+        }
+    };
+    let bytes = n * mult;
+    if !bytes.is_finite() || bytes < 1024.0 {
+        return Err(format!("{text:?}: the table needs at least 1K"));
+    }
+    if bytes > (1u64 << 50) as f64 {
+        return Err(format!("{text:?} is more memory than any machine has"));
+    }
+    Ok(bytes as u64)
+}
+
+/// The default table size: a quarter of the machine's memory, at most 8 GiB (64 MiB when the
+/// memory is not known).
+pub fn default_memory() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+        let line = s.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    match total {
+        Some(kb) => (kb * 1024 / 4).clamp(16 << 20, 8 << 30),
+        None => 64 << 20,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive<G: SearchGame>(
+    game: &G,
+    name: &str,
+    position: String,
+    parts: Vec<G::Component>,
+    moves: impl FnOnce() -> Vec<(String, String, Vec<G::Component>)>,
+    o: &SearchOptions,
+    progress: &dyn Progress,
+    stop: Option<&AtomicBool>,
+) -> Result<SearchReport, SearchRunError> {
+    let start = Instant::now();
+    let table = Table::with_bytes(o.memory);
+    let id = game.id() + if o.misere { " misere" } else { "" };
+    let resumed = match &o.table_dir {
+        Some(dir) => persist::load(dir, &id, &table)?,
+        None => 0,
+    };
+    let never = AtomicBool::new(false);
+    let stop = stop.unwrap_or(&never);
+    let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|sc| {
+        // the monitor: progress and periodic snapshots of the table
+        let monitor = sc.spawn(|| -> Result<(), PersistError> {
+            let mut last_save = Instant::now();
+            let mut last_msg = String::new();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                let live = search.live();
+                let msg = format!(
+                    "component {}/{} · trying *{} · {} nodes · table {:.0}%",
+                    live.components_done.load(Ordering::Relaxed) + 1,
+                    parts.len().max(1),
+                    live.round.load(Ordering::Relaxed),
+                    live.nodes.load(Ordering::Relaxed),
+                    100.0 * table.stores().min(table.capacity()) as f64 / table.capacity() as f64
+                );
+                if msg != last_msg {
+                    progress.start(live.root_total.load(Ordering::Relaxed), &msg);
+                    last_msg = msg;
+                }
+                progress.set(live.root_done.load(Ordering::Relaxed));
+                if let Some(dir) = &o.table_dir {
+                    if last_save.elapsed() >= o.save_every {
+                        persist::save(dir, &id, &table)?;
+                        last_save = Instant::now();
+                    }
+                }
+            }
+            Ok(())
+        });
+        let r = compute(game, &search, &table, &parts, moves, o, stop);
+        done.store(true, Ordering::Relaxed);
+        let m = monitor.join().unwrap_or(Ok(()));
+        r.and_then(|r| m.map(|()| r).map_err(SearchRunError::from))
+    });
+    progress.finish();
+    // the table is saved at the end even when the search was cancelled: its entries are exact
+    if let Some(dir) = &o.table_dir {
+        persist::save(dir, &id, &table)?;
+    }
+    let (value, outcome, winning) = result?;
+    let st = search.stats();
+    Ok(SearchReport {
+        game: name.to_string(),
+        position,
+        components: parts.len(),
+        value: value.map(u64::from),
+        outcome,
+        winning_moves: winning,
+        nodes: st.nodes,
+        table_entries: table.len(),
+        table_hits: st.table_hits,
+        table_bytes: table.bytes(),
+        resumed_entries: resumed,
+        threads: o.config.threads,
+        seconds: start.elapsed().as_secs_f64(),
+        peak_bytes: super::retro::peak_bytes(),
+    })
+}
+
+type Answer = (Option<u8>, Outcome, Option<Vec<WinningMove>>);
+
+fn compute<G: SearchGame>(
+    game: &G,
+    search: &Search<'_, G>,
+    table: &Table,
+    parts: &[G::Component],
+    moves: impl FnOnce() -> Vec<(String, String, Vec<G::Component>)>,
+    o: &SearchOptions,
+    stop: &AtomicBool,
+) -> Result<Answer, SearchRunError> {
+    if o.misere {
+        let outcome = misere::outcome(game, table, parts, Some(stop))?;
+        let winning = if o.moves && outcome == Outcome::N {
+            let mut w = Vec::new();
+            for (mv, after, comps) in moves() {
+                if misere::outcome(game, table, &comps, Some(stop))? == Outcome::P {
+                    w.push(WinningMove {
+                        mv,
+                        position: after,
+                    });
+                }
+            }
+            Some(w)
+        } else {
+            o.moves.then(Vec::new)
+        };
+        return Ok((None, outcome, winning));
+    }
+    let value = search.value(parts)?;
+    let outcome = if value == 0 { Outcome::P } else { Outcome::N };
+    let winning = if o.moves && value != 0 {
+        let all = moves();
+        let sums: Vec<Vec<G::Component>> = all.iter().map(|m| m.2.clone()).collect();
+        let is = search.which_are(&sums, 0)?;
+        Some(
+            all.into_iter()
+                .zip(is)
+                .filter(|(_, w)| *w)
+                .map(|((mv, after, _), _)| WinningMove {
+                    mv,
+                    position: after,
+                })
+                .collect(),
+        )
+    } else {
+        o.moves.then(Vec::new)
+    };
+    Ok((Some(value), outcome, winning))
+}

@@ -1,0 +1,411 @@
+//! Cram for the search: a position is a set of empty cells, its components the connected
+//! regions of empty cells (a domino never spans two of them), each a [`Region`] in canonical
+//! form.
+//!
+//! What the game knows without search ([`SearchGame::known_value`]):
+//! - a cell with no empty neighbour can never be covered, so it is dropped from every region;
+//! - a region of at most three cells is `*1` when a domino fits (every move leaves at most one
+//!   cell) and `*0` otherwise;
+//! - a full `1 × n` strip is Dawson's Kayles (octal game `0.07`), whose values are tabled;
+//! - the **mirror theorem** ([`super::region`]): a region symmetric under a half turn, a flip or
+//!   (for a square box) a diagonal reflection, with no empty domino meeting its own image, is
+//!   `*0` — this is why every even × even board is P;
+//! - regions that fit the **endgame table** (all regions of a small box, solved by the tier
+//!   engine [`crate::tier::cram`] before the search starts).
+//!
+//! ```
+//! use grundy::search::{cram::Cram, Config, Search, Table};
+//! let game = Cram::default();
+//! let table = Table::with_bytes(1 << 20);
+//! let s = Search::new(&game, &table, Config::default());
+//! assert_eq!(s.value(&game.components(&game.board(4, 5).unwrap())).unwrap(), 2);
+//! ```
+
+use super::region::{MAX_CELLS, Region, low};
+use super::{Key, Moves, SearchGame};
+
+/// The switches of the Cram game (each can be turned off to test the others against it).
+#[derive(Clone, Debug)]
+pub struct CramConfig {
+    /// Split positions into independent regions.
+    pub decompose: bool,
+    /// Canonical forms under the board's rotations and reflections (translation always).
+    pub symmetry: bool,
+    /// The mirror theorem for symmetric regions.
+    pub mirror: bool,
+    /// The box `(rows, cols)` (`rows ≤ cols`) of the endgame table, or `None`.
+    pub endgame: Option<(usize, usize)>,
+    /// Star reduction: of several dead-end cells hanging from one cell, keep one.
+    pub stars: bool,
+}
+
+impl Default for CramConfig {
+    fn default() -> Self {
+        CramConfig {
+            decompose: true,
+            symmetry: true,
+            mirror: true,
+            endgame: Some((4, 4)),
+            stars: true,
+        }
+    }
+}
+
+/// Cram as a [`SearchGame`].
+pub struct Cram {
+    cfg: CramConfig,
+    /// Dawson's Kayles `G(n)` for strips of `n ≤ 128` cells.
+    strip: Vec<u8>,
+    /// Values of every region of the endgame box, indexed by its bits (stride `cols`).
+    endgame: Vec<u8>,
+    end_box: (usize, usize),
+}
+
+impl Default for Cram {
+    fn default() -> Self {
+        Cram::new(CramConfig::default())
+    }
+}
+
+/// Dawson's Kayles as Cram on a strip: a domino on a strip of `n` leaves strips `a` and `b`
+/// with `a + b = n − 2`.
+fn strip_values(max: usize) -> Vec<u8> {
+    let mut g = vec![0u8; max + 1];
+    for n in 2..=max {
+        let mut seen = 0u128;
+        for a in 0..=(n - 2) / 2 {
+            seen |= 1u128 << (g[a] ^ g[n - 2 - a]);
+        }
+        g[n] = (!seen).trailing_zeros() as u8;
+    }
+    g
+}
+
+/// `LEFT_COLUMNS[w]`: column 0 of a box of width `w`.
+const LEFT_COLUMNS: [u128; 129] = {
+    let mut t = [0u128; 129];
+    let mut w = 1;
+    while w <= 128 {
+        let mut i = 0;
+        while i < 128 {
+            t[w] |= 1u128 << i;
+            i += w;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// The `k`-th line of `n` counted from the middle outwards (middle, one side, the other, …).
+#[inline]
+fn centre_out(n: usize, k: usize) -> usize {
+    let mid = (n - 1) / 2;
+    if k == 0 {
+        mid
+    } else if k % 2 == 1 {
+        mid + k.div_ceil(2)
+    } else {
+        mid - k / 2
+    }
+}
+
+/// **Star reduction.** A *tuft* is an empty cell with exactly one empty neighbour. When a cell
+/// `X` has two tufts `A` and `B`, the dominoes `XA` and `XB` lead to the same position (the other
+/// tuft is left with no neighbour), and no other domino covers `A` or `B`; by induction on the
+/// cells the region is worth the same without `B`. So of the tufts of each cell all but one are
+/// dropped (repeated until nothing changes).
+fn reduce_stars(board: &Region, mut live: u128) -> u128 {
+    let w = board.w as usize;
+    let (left, right, all) = (board.left(), board.right(), board.all());
+    loop {
+        let from_left = ((live << 1) & !left) & live; // cells whose left neighbour is empty
+        let from_right = ((live >> 1) & !right) & live;
+        let from_above = super::region::shl(live, w) & all & live;
+        let from_below = super::region::shr(live, w) & live;
+        let odd = from_left ^ from_right ^ from_above ^ from_below;
+        let two = (from_left & from_right)
+            | (from_left & from_above)
+            | (from_left & from_below)
+            | (from_right & from_above)
+            | (from_right & from_below)
+            | (from_above & from_below);
+        let tufts = odd & !two;
+        if tufts == 0 {
+            return live;
+        }
+        // X has a tuft on its right, left, below, above:
+        let t_right = ((tufts >> 1) & !right) & live;
+        let t_left = ((tufts << 1) & !left) & live;
+        let t_below = super::region::shr(tufts, w) & live;
+        let t_above = super::region::shl(tufts, w) & all & live;
+        let mut seen = t_right;
+        let mut drop = 0u128;
+        drop |= ((t_left & seen) >> 1) & !right;
+        seen |= t_left;
+        drop |= super::region::shl(t_below & seen, w) & all;
+        seen |= t_below;
+        drop |= super::region::shr(t_above & seen, w);
+        if drop == 0 {
+            return live;
+        }
+        live &= !drop;
+        // cells left with no neighbour are dead
+        live &= board.neighbours(live);
+    }
+}
+
+/// Whether some empty domino of `r` meets its image under `sigma`.
+fn domino_meets_image(r: &Region, sigma: &dyn Fn(usize) -> usize) -> bool {
+    let w = r.w as usize;
+    let horiz = r.bits & (r.bits >> 1) & !r.right();
+    let vert = r.bits & (r.bits >> w);
+    for (pairs, step) in [(horiz, 1), (vert, w)] {
+        let mut p = pairs;
+        while p != 0 {
+            let a = p.trailing_zeros() as usize;
+            p &= p - 1;
+            let b = a + step;
+            let (sa, sb) = (sigma(a), sigma(b));
+            if sa == a || sa == b || sb == a || sb == b {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+impl Cram {
+    /// Cram with the given switches; builds the endgame table (a tier-engine solve of its box).
+    pub fn new(cfg: CramConfig) -> Cram {
+        let strip = strip_values(MAX_CELLS);
+        let (endgame, end_box) = match cfg.endgame {
+            Some((rows, cols)) if rows * cols <= 24 && rows >= 1 && cols >= rows => {
+                (endgame_table(rows, cols), (rows, cols))
+            }
+            _ => (Vec::new(), (0, 0)),
+        };
+        Cram {
+            cfg,
+            strip,
+            endgame,
+            end_box,
+        }
+    }
+
+    /// The switches.
+    pub fn config(&self) -> &CramConfig {
+        &self.cfg
+    }
+
+    /// The empty `rows × cols` board.
+    pub fn board(&self, rows: usize, cols: usize) -> Result<Region, String> {
+        if rows == 0 || cols == 0 {
+            return Err(format!(
+                "a {rows}×{cols} board has no cells; rows and columns must be at least 1"
+            ));
+        }
+        if rows * cols > MAX_CELLS {
+            return Err(format!(
+                "a {rows}×{cols} board has {} cells, more than the {MAX_CELLS} the search supports",
+                rows * cols
+            ));
+        }
+        Ok(Region::new(low(rows * cols), cols, rows))
+    }
+
+    /// A board written as rows of `.` (empty) and `#` (filled) joined by `/`.
+    pub fn parse(&self, text: &str) -> Result<Region, String> {
+        let rows: Vec<&str> = text.trim().split('/').collect();
+        Region::from_rows(&rows)
+    }
+
+    /// The components of a whole board (any box), canonical.
+    pub fn components(&self, board: &Region) -> Vec<Region> {
+        let mut m = Moves::default();
+        self.split(board, board.bits, &mut m);
+        m.end_move();
+        m.parts(0).to_vec()
+    }
+
+    fn canon(&self, r: &Region) -> Region {
+        if self.cfg.symmetry {
+            r.canonical()
+        } else {
+            r.translated()
+        }
+    }
+
+    /// Push the canonical components of the cells `bits` of `board`'s box.
+    #[inline]
+    fn split(&self, board: &Region, bits: u128, out: &mut Moves<Region>) {
+        // a cell with no empty neighbour is dead
+        let mut live = bits & board.neighbours(bits);
+        if self.cfg.stars {
+            live = reduce_stars(board, live);
+        }
+        if live == 0 {
+            return;
+        }
+        if !self.cfg.decompose {
+            out.push_part(self.canon(&board.trimmed(live)));
+            return;
+        }
+        board.for_each_component(live, |comp| {
+            out.push_part(self.canon(&board.trimmed(comp)));
+        });
+    }
+
+    /// Every move of a whole board: the domino's two cells and the board after it.
+    pub fn board_moves(&self, board: &Region) -> Vec<((usize, usize), Region)> {
+        let w = board.w as usize;
+        let horiz = board.bits & (board.bits >> 1) & !board.right();
+        let vert = board.bits & (board.bits >> w);
+        let mut out = Vec::new();
+        for a in 0..w * board.h as usize {
+            if horiz >> a & 1 == 1 {
+                out.push((
+                    (a, a + 1),
+                    Region {
+                        bits: board.bits & !(3u128 << a),
+                        ..*board
+                    },
+                ));
+            }
+            if vert >> a & 1 == 1 {
+                out.push((
+                    (a, a + w),
+                    Region {
+                        bits: board.bits & !(1u128 << a) & !(1u128 << (a + w)),
+                        ..*board
+                    },
+                ));
+            }
+        }
+        out
+    }
+
+    fn endgame_value(&self, r: &Region) -> Option<u8> {
+        let (rows, cols) = self.end_box;
+        let (w, h) = (r.w as usize, r.h as usize);
+        let (w, h, r) = if h <= rows && w <= cols {
+            (w, h, *r)
+        } else if w <= rows && h <= cols {
+            let t = r.transpose();
+            (t.w as usize, t.h as usize, t)
+        } else {
+            return None;
+        };
+        let mut idx = 0usize;
+        for row in 0..h {
+            idx |= (((r.bits >> (row * w)) & low(w)) as usize) << (row * cols);
+        }
+        self.endgame.get(idx).copied()
+    }
+}
+
+/// Every region of a `rows × cols` box by the tier engine ([`crate::tier::cram`]).
+fn endgame_table(rows: usize, cols: usize) -> Vec<u8> {
+    use crate::tier::TieredGame;
+    let game = crate::tier::cram::Cram::new(rows as u32, cols as u32).expect("a small box");
+    let db = crate::tier::solve(&game, &crate::tier::SolveOptions::default())
+        .expect("the tier engine solves a box of at most 24 cells");
+    let n = rows * cols;
+    let mut out = vec![0u8; 1 << n];
+    for (mask, v) in out.iter_mut().enumerate() {
+        let p = game.rank(mask as u64);
+        let t = &db.tiers()[p.tier as usize];
+        *v = t.value(p.index).expect("Cram is finite") as u8;
+    }
+    let _ = game.tiers();
+    out
+}
+
+impl SearchGame for Cram {
+    type Component = Region;
+
+    fn id(&self) -> String {
+        "cram regions v1".into()
+    }
+
+    fn moves(&self, c: &Region, out: &mut Moves<Region>) {
+        // Centre first (the moves that cut the region in two), as Beling's solver does: vertical
+        // dominoes column by column from the middle outwards, then horizontal ones row by row.
+        let (w, h) = (c.w as usize, c.h as usize);
+        let vert = c.bits & (c.bits >> w);
+        let horiz = c.bits & (c.bits >> 1) & !c.right();
+        let col = LEFT_COLUMNS[w] & c.all();
+        for k in 0..w {
+            let j = centre_out(w, k);
+            let mut p = vert & (col << j);
+            while p != 0 {
+                let a = p.trailing_zeros() as usize;
+                p &= p - 1;
+                self.split(c, c.bits & !(1u128 << a) & !(1u128 << (a + w)), out);
+                out.end_move();
+            }
+        }
+        for k in 0..h {
+            let r = centre_out(h, k);
+            let mut p = horiz & (low(w) << (r * w));
+            while p != 0 {
+                let a = p.trailing_zeros() as usize;
+                p &= p - 1;
+                self.split(c, c.bits & !(3u128 << a), out);
+                out.end_move();
+            }
+        }
+    }
+
+    fn key(&self, c: &Region) -> Key {
+        region_key(c)
+    }
+
+    fn size(&self, c: &Region) -> u32 {
+        c.cells()
+    }
+
+    fn known_value(&self, c: &Region) -> Option<u8> {
+        let n = c.cells();
+        if n <= 3 {
+            let w = c.w as usize;
+            let fits = c.bits & (c.bits >> 1) & !c.right() != 0 || c.bits & (c.bits >> w) != 0;
+            return Some(fits as u8);
+        }
+        if c.h == 1 && c.bits == c.all() {
+            return Some(self.strip[c.w as usize]);
+        }
+        if !self.endgame.is_empty() {
+            if let Some(v) = self.endgame_value(c) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn theorem_value(&self, c: &Region) -> Option<u8> {
+        (self.cfg.mirror && c.mirror_strategy(domino_meets_image)).then_some(0)
+    }
+}
+
+/// The table key of a region: exact (its bits and box) when the box has at most 64 cells,
+/// else a 64-bit fingerprint with the top tag bit set.
+pub(crate) fn region_key(c: &Region) -> Key {
+    let tag = (c.w as u16 - 1) | (c.h as u16 - 1) << 7;
+    if (c.w as usize) * (c.h as usize) <= 64 {
+        Key {
+            bits: c.bits as u64,
+            tag,
+        }
+    } else {
+        let lo = c.bits as u64;
+        let hi = (c.bits >> 64) as u64;
+        let mut x = lo ^ hi.rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 31)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        x ^= hi;
+        x = (x ^ (x >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        Key {
+            bits: x ^ (x >> 29),
+            tag: tag | 1 << 14,
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! What the search needs of a game: its positions as sums of canonical *components*, and for each
+//! component its moves, each move itself a sum of components.
+//!
+//! By the Sprague–Grundy theorem a position that falls apart into independent regions is worth
+//! the XOR of their values, so the search never looks at a sum as a whole: a game hands it each
+//! move already split into components, each in a canonical form (equal components — up to the
+//! game's symmetries — written the same way, so they share one table entry).
+//!
+//! Two games are built in ([`super::cram`], [`super::node_kayles`]); any
+//! [`crate::ImpartialGame`] can be searched through [`super::adapter`].
+
+use std::hash::Hash;
+
+/// The key of a component in the transposition table: 64 bits and a 16-bit tag (for example a
+/// bounding box). Games whose components fit are keyed exactly; the others by a 64-bit
+/// fingerprint of their canonical form ([`Key::exact`] says which).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    /// The component's bits, or a fingerprint.
+    pub bits: u64,
+    /// Extra bits that tell components apart (shape, size); at most 15 bits are used.
+    pub tag: u16,
+}
+
+/// The moves of one component, written flat: each move is a run of components (its independent
+/// parts after the move) ended by [`Moves::end_move`].
+#[derive(Clone, Debug)]
+pub struct Moves<C> {
+    parts: Vec<C>,
+    ends: Vec<u32>,
+}
+
+impl<C> Default for Moves<C> {
+    fn default() -> Self {
+        Moves {
+            parts: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<C> Moves<C> {
+    /// Forget every move (keeping the memory).
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.ends.clear();
+    }
+
+    /// Add a part of the move being written.
+    #[inline]
+    pub fn push_part(&mut self, c: C) {
+        self.parts.push(c);
+    }
+
+    /// End the move being written (a move with no parts leads to a terminal position, `*0`).
+    #[inline]
+    pub fn end_move(&mut self) {
+        self.ends.push(self.parts.len() as u32);
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The parts of move `i`.
+    #[inline]
+    pub fn parts(&self, i: usize) -> &[C] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.parts[start..self.ends[i] as usize]
+    }
+}
+
+/// An impartial game as the search sees it.
+pub trait SearchGame: Sync {
+    /// An indivisible part of a position, in the game's canonical form.
+    type Component: Clone + Eq + Hash + Send + Sync + std::fmt::Debug;
+
+    /// A name that identifies the game's components and keys (a persisted table is only read
+    /// back by a game with the same name).
+    fn id(&self) -> String;
+
+    /// Write every move of `c` into `out` (which is empty), each split into canonical
+    /// components. Parts worth `*0` for sure (a Cram cell with no empty neighbour) may be left
+    /// out.
+    fn moves(&self, c: &Self::Component, out: &mut Moves<Self::Component>);
+
+    /// The table key of `c`.
+    fn key(&self, c: &Self::Component) -> Key;
+
+    /// A size for move ordering and for the table's replacement policy (cells, vertices).
+    fn size(&self, c: &Self::Component) -> u32;
+
+    /// The value of `c` when the game knows it without search (tiny components, a built-in
+    /// endgame table, a theorem); `None` otherwise.
+    fn known_value(&self, _c: &Self::Component) -> Option<u8> {
+        None
+    }
+
+    /// The value of `c` by a theorem that costs more than a look-up (the mirror strategy of a
+    /// symmetric region): asked once, when `c` is about to be searched, and the answer stored.
+    fn theorem_value(&self, _c: &Self::Component) -> Option<u8> {
+        None
+    }
+}

@@ -1,0 +1,765 @@
+//! The depth-first search for the value of one component, with its pruning.
+//!
+//! **Plain search.** `G(c) = mex { G(m) : m a move of c }`, where a move that splits the
+//! component is worth the XOR of its parts (Sprague–Grundy). Every part is searched on its own
+//! and its exact value kept in the [`Table`].
+//!
+//! **Candidate sets** (Beling and Rogalski, *On pruning search trees of impartial games*,
+//! Artificial Intelligence 283, 2020). The search answers a weaker question, "is `G(c)` in the
+//! set `R`, and if so what is it?". A component with `n` moves has its value in
+//! `P = {0, …, n}`; each move whose value `v` is found removes `v` from `P` — or, when `v` is not
+//! in `P`, the largest element of `P`, since with `r` moves left the mex is among the `r + 1`
+//! smallest candidates. So a move need only be asked whether its value lies in `P` without its
+//! largest element (and not above `max R`): when it does not, the largest candidate goes. As soon
+//! as `P ∩ R` is empty the answer is "not in `R`" and the other moves are never searched. A
+//! move that is a sum `a + b + …` is asked by computing all parts but the largest exactly and
+//! asking the largest whether its value lies in the set shifted by their XOR.
+//!
+//! **Aspiration at the root** (Lemoine and Viennot, *Nimbers are inevitable*, Theoretical
+//! Computer Science 462, 2012, and Beling's aspiration sets). `G(c) = k` iff no move is worth
+//! `k` and every smaller value is — and "is a move worth `k`?" is the outcome question for
+//! `m + *k`, the cheapest question there is. The root tries `k = 0, 1, 2, …`, asking each move
+//! about `k` alone (`R = {k}`); exact answers found on the way are remembered, so a move is
+//! searched once per round at most, and the first `k` no move has is the value.
+//!
+//! **Enhanced transposition cut-off.** Before any move is searched, every move whose parts are
+//! all in the table (or known to the game) is settled, so cheap information shrinks `P` first.
+//!
+//! **Move ordering.** Moves whose largest unknown part is smallest go first: they are cheap and
+//! their values shrink the candidate set for the dear ones.
+//!
+//! **Two cores.** The root's moves of each round are shared among the threads through one
+//! atomic counter; the table is shared, so each thread's finished components serve the others.
+//! When one thread finds a move worth the round's `k`, the others abandon their move (nothing
+//! half-searched is ever stored) and the next round begins.
+//!
+//! Every switch is in [`Config`], so the tests compare each method with the plain search.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use super::{Moves, NimSet, SearchGame, Table};
+
+/// The most moves a component may have (its value is then at most 127: [`NimSet`]).
+pub const MAX_MOVES: usize = 127;
+
+/// The search's switches.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Beling–Rogalski candidate sets (`false`: the plain mex of every move's exact value).
+    pub pruning: bool,
+    /// The root asks "is a move worth `k`?" for `k = 0, 1, …` (Lemoine–Viennot).
+    pub aspiration: bool,
+    /// Moves with smaller parts first.
+    pub ordering: bool,
+    /// Keep and use the transposition table (`false`: every component is searched each time).
+    pub table: bool,
+    /// Threads at the root (1 or more).
+    pub threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            pruning: true,
+            aspiration: true,
+            ordering: true,
+            table: true,
+            threads: 1,
+        }
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// The caller asked it to stop.
+    #[error("the search was cancelled")]
+    Cancelled,
+    /// A component has more moves than the search's value sets hold.
+    #[error(
+        "a component has {moves} moves, more than the search supports ({MAX_MOVES}): its value could exceed 127"
+    )]
+    TooManyMoves {
+        /// The number of moves.
+        moves: usize,
+    },
+    /// A line of play is longer than the search follows.
+    #[error("a line of play is longer than {depth} moves, more than the search follows")]
+    TooDeep {
+        /// The depth reached.
+        depth: usize,
+    },
+}
+
+/// The deepest line of play the search follows (its threads have stacks for it).
+pub const MAX_DEPTH: usize = 50_000;
+
+/// The stack of each search thread.
+pub(crate) const STACK_BYTES: usize = 512 << 20;
+
+/// Counters of a search (all threads together).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Components searched (nodes of the search tree).
+    pub nodes: u64,
+    /// Components whose value was read from the table.
+    pub table_hits: u64,
+    /// Components whose value the game knew without search (tiny parts, endgame table, theorems).
+    pub known: u64,
+}
+
+/// Live counters for a progress display, updated while the search runs.
+#[derive(Debug, Default)]
+pub struct Live {
+    /// Nodes so far (flushed every few thousand nodes).
+    pub nodes: AtomicU64,
+    /// Root moves settled so far in the current component.
+    pub root_done: AtomicU64,
+    /// Root moves of the current component.
+    pub root_total: AtomicU64,
+    /// The value the root is trying now (aspiration round).
+    pub round: AtomicU64,
+    /// Components of the position finished.
+    pub components_done: AtomicU64,
+}
+
+#[derive(Debug)]
+enum Halt {
+    Stop,
+    TooMany(usize),
+    TooDeep,
+}
+
+type Res<T> = Result<T, Halt>;
+
+/// One thread's search state: buffers per depth and counters.
+struct Searcher<'a, G: SearchGame> {
+    game: &'a G,
+    table: &'a Table,
+    cfg: &'a Config,
+    stop: &'a AtomicBool,
+    round: Option<&'a AtomicBool>,
+    live: &'a Live,
+    pool: Vec<Moves<G::Component>>,
+    orders: Vec<Vec<Pending>>,
+    depth: usize,
+    stats: Stats,
+    unflushed: u64,
+}
+
+impl<'a, G: SearchGame> Searcher<'a, G> {
+    fn new(
+        game: &'a G,
+        table: &'a Table,
+        cfg: &'a Config,
+        stop: &'a AtomicBool,
+        round: Option<&'a AtomicBool>,
+        live: &'a Live,
+    ) -> Self {
+        Searcher {
+            game,
+            table,
+            cfg,
+            stop,
+            round,
+            live,
+            pool: Vec::new(),
+            orders: Vec::new(),
+            depth: 0,
+            stats: Stats::default(),
+            unflushed: 0,
+        }
+    }
+
+    #[inline]
+    fn halted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.round.is_some_and(|r| r.load(Ordering::Relaxed))
+    }
+
+    /// The value of `c` without search, if the game or the table has it.
+    #[inline]
+    fn lookup(&mut self, c: &G::Component) -> Option<u8> {
+        if let Some(v) = self.game.known_value(c) {
+            self.stats.known += 1;
+            return Some(v);
+        }
+        if self.cfg.table {
+            if let Some(v) = self.table.get(self.game.key(c)) {
+                self.stats.table_hits += 1;
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// The exact value of `c`.
+    fn value(&mut self, c: &G::Component) -> Res<u8> {
+        if let Some(v) = self.lookup(c) {
+            return Ok(v);
+        }
+        Ok(self
+            .search(c, NimSet::ALL)?
+            .expect("a search for every value finds the value"))
+    }
+
+    /// `G(c)` when it lies in `want` (or whenever the search happened to settle it); `None`
+    /// means `G(c) ∉ want`. The table and the game's knowledge are not consulted for `c` itself.
+    fn search(&mut self, c: &G::Component, want: NimSet) -> Res<Option<u8>> {
+        if self.halted() {
+            return Err(Halt::Stop);
+        }
+        self.stats.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 4096 {
+            self.live.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+            self.unflushed = 0;
+        }
+        let start = self.stats.nodes;
+        let d = self.depth;
+        if d >= MAX_DEPTH {
+            return Err(Halt::TooDeep);
+        }
+        if let Some(v) = self.game.theorem_value(c) {
+            self.stats.known += 1;
+            if self.cfg.table {
+                self.table.put(self.game.key(c), v, 1);
+            }
+            return Ok(Some(v));
+        }
+        if self.pool.len() <= d {
+            self.pool.push(Moves::default());
+            self.orders.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.pool[d]);
+        let mut order = std::mem::take(&mut self.orders[d]);
+        moves.clear();
+        order.clear();
+        self.game.moves(c, &mut moves);
+        self.depth += 1;
+        let r = self.mex_in(&moves, &mut order, want);
+        self.depth -= 1;
+        self.pool[d] = moves;
+        self.orders[d] = order;
+        let r = r?;
+        if let Some((v, true)) = r {
+            if self.cfg.table {
+                self.table
+                    .put(self.game.key(c), v, self.stats.nodes - start + 1);
+            }
+        }
+        Ok(r.map(|(v, _)| v))
+    }
+
+    /// The core of [`Searcher::search`]: `Some((value, true))` when the value is settled
+    /// (always exact, and then stored), `None` when it is known not to lie in `want`.
+    fn mex_in(
+        &mut self,
+        moves: &Moves<G::Component>,
+        order: &mut Vec<Pending>,
+        want: NimSet,
+    ) -> Res<Option<(u8, bool)>> {
+        let n = moves.len();
+        if n > MAX_MOVES {
+            return Err(Halt::TooMany(n));
+        }
+        let mut cand = NimSet::upto(n as u32);
+        // Enhanced transposition cut-off: settle the moves whose parts are all known; for the
+        // others remember the XOR of the known parts and which parts are unknown.
+        for i in 0..n {
+            let mut x = 0u8;
+            let mut weight = 0u32;
+            let mut unknown = 0u32;
+            for (j, p) in moves.parts(i).iter().enumerate() {
+                match self.lookup(p) {
+                    Some(v) => x ^= v,
+                    None => {
+                        unknown |= 1 << j.min(31);
+                        let s = self.game.size(p);
+                        weight += s * s;
+                    }
+                }
+            }
+            if unknown & (unknown - 1) != 0 {
+                unknown = cancel_pairs(moves.parts(i), unknown);
+            }
+            if unknown == 0 {
+                cand = remove_value(cand, x);
+            } else {
+                order.push(Pending {
+                    weight,
+                    index: i as u32,
+                    x,
+                    unknown,
+                });
+            }
+        }
+        if self.cfg.ordering {
+            // lighter moves first; among equals, the game's order of moves
+            order.sort_by_key(|p| (p.weight, p.index));
+        }
+        let top = want.max().unwrap_or(0);
+        let mut exact = true;
+        for p in order.iter() {
+            if cand.and(want).is_empty() {
+                return Ok(None);
+            }
+            let parts = moves.parts(p.index as usize);
+            if !self.cfg.pruning {
+                let v = self
+                    .parts_in(parts, p.x, p.unknown, NimSet::ALL)?
+                    .expect("exact");
+                cand = remove_value(cand, v);
+                continue;
+            }
+            let ask = cand.without_max().at_most(top);
+            if ask.is_empty() {
+                cand = cand.without_max();
+                exact = false;
+                continue;
+            }
+            match self.parts_in(parts, p.x, p.unknown, ask)? {
+                Some(v) => cand = remove_value(cand, v),
+                None => {
+                    cand = cand.without_max();
+                    exact = false;
+                }
+            }
+        }
+        debug_assert_eq!(cand.len(), 1);
+        let e = cand.min().expect("one candidate is left");
+        if exact || e <= top {
+            Ok(Some((e, true)))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The value of the sum of `parts` when it lies in `want` (or is settled anyway).
+    fn sum_in(&mut self, parts: &[G::Component], want: NimSet) -> Res<Option<u8>> {
+        let unknown = if parts.len() >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << parts.len()) - 1
+        };
+        self.parts_in(parts, 0, unknown, want)
+    }
+
+    /// [`Searcher::sum_in`] when the parts outside the bit set `unknown` are already settled and
+    /// worth `x` together (parts past the 32nd count as unknown with the 32nd).
+    fn parts_in(
+        &mut self,
+        parts: &[G::Component],
+        mut x: u8,
+        unknown: u32,
+        want: NimSet,
+    ) -> Res<Option<u8>> {
+        let mut last: Option<(u32, usize)> = None;
+        for (j, p) in parts.iter().enumerate() {
+            if unknown >> j.min(31) & 1 == 0 {
+                continue;
+            }
+            if let Some(v) = self.lookup(p) {
+                x ^= v;
+                continue;
+            }
+            let s = self.game.size(p);
+            match last {
+                Some((ls, _)) if ls >= s => x ^= self.value(p)?,
+                Some((_, lj)) => {
+                    x ^= self.value(&parts[lj])?;
+                    last = Some((s, j));
+                }
+                None => last = Some((s, j)),
+            }
+        }
+        match last {
+            None => Ok(Some(x)),
+            Some((_, lj)) => {
+                let p = &parts[lj];
+                if want == NimSet::ALL {
+                    return Ok(Some(self.search(p, want)?.expect("exact") ^ x));
+                }
+                Ok(self.search(p, want.xor_each(x))?.map(|v| v ^ x))
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        self.live.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+}
+
+/// Two equal parts of a sum cancel (`G ⊕ G = 0`): clear both from the set `unknown`.
+fn cancel_pairs<C: Eq>(parts: &[C], mut unknown: u32) -> u32 {
+    let n = parts.len().min(32);
+    for j in 0..n {
+        if unknown >> j & 1 == 0 {
+            continue;
+        }
+        for l in j + 1..n {
+            if unknown >> l & 1 == 1 && parts[j] == parts[l] {
+                unknown &= !(1 << j | 1 << l);
+                break;
+            }
+        }
+    }
+    unknown
+}
+
+/// A move of an open node still to be searched.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    /// Σ size² of its unknown parts (the ordering key).
+    weight: u32,
+    /// Its index among the node's moves.
+    index: u32,
+    /// XOR of its parts already known.
+    x: u8,
+    /// Bit set of its parts not known when the node began.
+    unknown: u32,
+}
+
+/// Run `f` on a thread with a stack for [`MAX_DEPTH`] levels.
+fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|sc| {
+        std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(sc, f)
+            .expect("a search thread starts")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+/// Spawn a scoped search thread with a stack for [`MAX_DEPTH`] levels.
+fn spawn_big<'s, 'e>(sc: &'s std::thread::Scope<'s, 'e>, f: impl FnOnce() + Send + 's) {
+    std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn_scoped(sc, f)
+        .expect("a search thread starts");
+}
+
+/// With `r` moves left the value is among the `r + 1` smallest candidates: a move worth `v`
+/// removes `v`, or the largest candidate when `v` is not one.
+#[inline]
+fn remove_value(cand: NimSet, v: u8) -> NimSet {
+    if cand.contains(v) {
+        cand.without(v)
+    } else {
+        cand.without_max()
+    }
+}
+
+/// A search of one game with one table: values of positions given as their components.
+///
+/// ```
+/// use grundy::search::{Config, Search, Table, cram::Cram};
+/// let game = Cram::default();
+/// let table = Table::with_bytes(1 << 20);
+/// let search = Search::new(&game, &table, Config::default());
+/// let board = game.board(3, 4).unwrap(); // 3×4 Cram
+/// assert_eq!(search.value(&game.components(&board)).unwrap(), 3);
+/// ```
+pub struct Search<'a, G: SearchGame> {
+    game: &'a G,
+    table: &'a Table,
+    cfg: Config,
+    stop: AtomicBool,
+    external_stop: Option<&'a AtomicBool>,
+    live: Live,
+    stats: Mutex<Stats>,
+}
+
+impl<'a, G: SearchGame> Search<'a, G> {
+    /// A search of `game` keeping values in `table`.
+    pub fn new(game: &'a G, table: &'a Table, cfg: Config) -> Self {
+        Search {
+            game,
+            table,
+            cfg,
+            stop: AtomicBool::new(false),
+            external_stop: None,
+            live: Live::default(),
+            stats: Mutex::new(Stats::default()),
+        }
+    }
+
+    /// Stop (with [`SearchError::Cancelled`]) once `flag` turns true.
+    pub fn with_stop(mut self, flag: &'a AtomicBool) -> Self {
+        self.external_stop = Some(flag);
+        self
+    }
+
+    /// The live counters (for a progress display on another thread).
+    pub fn live(&self) -> &Live {
+        &self.live
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        self.game
+    }
+
+    fn stop_flag(&self) -> &AtomicBool {
+        self.external_stop.unwrap_or(&self.stop)
+    }
+
+    fn absorb(&self, s: &mut Searcher<'_, G>) {
+        s.flush();
+        let mut t = self.stats.lock().unwrap_or_else(|e| e.into_inner());
+        t.nodes += s.stats.nodes;
+        t.table_hits += s.stats.table_hits;
+        t.known += s.stats.known;
+    }
+
+    fn halt(&self, h: Halt) -> SearchError {
+        match h {
+            Halt::Stop => SearchError::Cancelled,
+            Halt::TooMany(moves) => SearchError::TooManyMoves { moves },
+            Halt::TooDeep => SearchError::TooDeep { depth: MAX_DEPTH },
+        }
+    }
+
+    /// The value of the sum of `parts` (the XOR of the parts' values).
+    pub fn value(&self, parts: &[G::Component]) -> Result<u8, SearchError> {
+        let mut x = 0;
+        for p in parts {
+            x ^= self.component_value(p)?;
+            self.live.components_done.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(x)
+    }
+
+    /// The value of the sum of `parts` if it lies in `want`; `None` when it does not.
+    pub fn value_in(
+        &self,
+        parts: &[G::Component],
+        want: NimSet,
+    ) -> Result<Option<u8>, SearchError> {
+        let mut s = Searcher::new(
+            self.game,
+            self.table,
+            &self.cfg,
+            self.stop_flag(),
+            None,
+            &self.live,
+        );
+        let r = on_big_stack(|| s.sum_in(parts, want));
+        self.absorb(&mut s);
+        r.map_err(|h| self.halt(h))
+    }
+
+    /// For each sum of parts in `sums`, whether its value is `target` — the threads share the
+    /// sums (used to list every winning move).
+    pub fn which_are(
+        &self,
+        sums: &[Vec<G::Component>],
+        target: u8,
+    ) -> Result<Vec<bool>, SearchError> {
+        let next = AtomicUsize::new(0);
+        let out: Vec<AtomicBool> = sums.iter().map(|_| AtomicBool::new(false)).collect();
+        let error: Mutex<Option<Halt>> = Mutex::new(None);
+        let threads = self.cfg.threads.max(1).min(sums.len().max(1));
+        std::thread::scope(|sc| {
+            for _ in 0..threads {
+                spawn_big(sc, || {
+                    let mut s = Searcher::new(
+                        self.game,
+                        self.table,
+                        &self.cfg,
+                        self.stop_flag(),
+                        None,
+                        &self.live,
+                    );
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= sums.len() {
+                            break;
+                        }
+                        match s.sum_in(&sums[i], NimSet::single(target)) {
+                            Ok(v) => out[i].store(v == Some(target), Ordering::Relaxed),
+                            Err(h) => {
+                                *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
+                                self.stop.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                    }
+                    self.absorb(&mut s);
+                });
+            }
+        });
+        if let Some(h) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(self.halt(h));
+        }
+        Ok(out.into_iter().map(|b| b.into_inner()).collect())
+    }
+
+    /// The exact value of one component, its root's moves shared by the threads.
+    pub fn component_value(&self, c: &G::Component) -> Result<u8, SearchError> {
+        {
+            let mut s = Searcher::new(
+                self.game,
+                self.table,
+                &self.cfg,
+                self.stop_flag(),
+                None,
+                &self.live,
+            );
+            let v = s.lookup(c).or_else(|| self.game.theorem_value(c));
+            self.absorb(&mut s);
+            if let Some(v) = v {
+                return Ok(v);
+            }
+        }
+        let start_nodes = self.stats().nodes;
+        let mut moves = Moves::default();
+        self.game.moves(c, &mut moves);
+        let n = moves.len();
+        if n > MAX_MOVES {
+            return Err(SearchError::TooManyMoves { moves: n });
+        }
+        self.live.root_total.store(n as u64, Ordering::Relaxed);
+        self.live.root_done.store(0, Ordering::Relaxed);
+        // the value of each move once known
+        let settled: Vec<Mutex<Option<u8>>> = (0..n).map(|_| Mutex::new(None)).collect();
+        let mut known = NimSet::EMPTY;
+        let value = if self.cfg.aspiration {
+            let mut found = None;
+            for k in 0..=n as u8 {
+                self.live.round.store(k as u64, Ordering::Relaxed);
+                if known.contains(k) {
+                    continue;
+                }
+                let has_k = self.round(&moves, &settled, Some(k))?;
+                known = settled
+                    .iter()
+                    .filter_map(|m| *m.lock().unwrap_or_else(|e| e.into_inner()))
+                    .fold(NimSet::EMPTY, NimSet::with);
+                if !has_k {
+                    found = Some(k);
+                    break;
+                }
+            }
+            found.expect("some value up to the number of moves is missing")
+        } else {
+            self.round(&moves, &settled, None)?;
+            let all = settled
+                .iter()
+                .filter_map(|m| *m.lock().unwrap_or_else(|e| e.into_inner()))
+                .fold(NimSet::EMPTY, NimSet::with);
+            (0..=n as u8).find(|&k| !all.contains(k)).expect("mex")
+        };
+        if self.cfg.table {
+            let nodes = self.stats().nodes - start_nodes;
+            self.table.put(self.game.key(c), value, nodes.max(1));
+        }
+        Ok(value)
+    }
+
+    /// One round at the root: the unsettled moves shared among the threads, each asked whether
+    /// it is worth `k` (or, with `None`, for its exact value). Returns whether a move worth `k`
+    /// was found.
+    fn round(
+        &self,
+        moves: &Moves<G::Component>,
+        settled: &[Mutex<Option<u8>>],
+        k: Option<u8>,
+    ) -> Result<bool, SearchError> {
+        let mut todo: Vec<usize> = (0..moves.len())
+            .filter(|&i| {
+                settled[i]
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .is_none()
+            })
+            .collect();
+        if self.cfg.ordering {
+            let mut s = Searcher::new(
+                self.game,
+                self.table,
+                &self.cfg,
+                self.stop_flag(),
+                None,
+                &self.live,
+            );
+            let mut keyed: Vec<(u32, usize)> = todo
+                .iter()
+                .map(|&i| {
+                    let largest = moves
+                        .parts(i)
+                        .iter()
+                        .filter(|p| s.lookup(p).is_none())
+                        .map(|p| self.game.size(p))
+                        .max()
+                        .unwrap_or(0);
+                    (largest, i)
+                })
+                .collect();
+            keyed.sort_unstable();
+            todo = keyed.into_iter().map(|(_, i)| i).collect();
+            self.absorb(&mut s);
+        }
+        let next = AtomicUsize::new(0);
+        let found = AtomicBool::new(false);
+        let error: Mutex<Option<Halt>> = Mutex::new(None);
+        let threads = self.cfg.threads.max(1).min(todo.len().max(1));
+        let want = k.map_or(NimSet::ALL, NimSet::single);
+        let work = |round_flag: &AtomicBool| {
+            let mut s = Searcher::new(
+                self.game,
+                self.table,
+                &self.cfg,
+                self.stop_flag(),
+                Some(round_flag),
+                &self.live,
+            );
+            loop {
+                let j = next.fetch_add(1, Ordering::Relaxed);
+                if j >= todo.len() || round_flag.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = todo[j];
+                match s.sum_in(moves.parts(i), want) {
+                    Ok(Some(v)) => {
+                        *settled[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(v);
+                        self.live.root_done.fetch_add(1, Ordering::Relaxed);
+                        if Some(v) == k {
+                            round_flag.store(true, Ordering::Relaxed);
+                            found.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(Halt::Stop) if round_flag.load(Ordering::Relaxed) => break,
+                    Err(h) => {
+                        *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
+                        round_flag.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            }
+            self.absorb(&mut s);
+        };
+        let round_flag = AtomicBool::new(false);
+        std::thread::scope(|sc| {
+            for _ in 0..threads {
+                spawn_big(sc, || work(&round_flag));
+            }
+        });
+        if let Some(h) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(self.halt(h));
+        }
+        if self.stop_flag().load(Ordering::Relaxed) {
+            return Err(SearchError::Cancelled);
+        }
+        Ok(found.into_inner())
+    }
+}

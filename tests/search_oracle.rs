@@ -1,0 +1,347 @@
+//! The search engine (`grundy::search`) against independent brute force: memoised mex over bit
+//! masks of whole positions — no components, no symmetry, no pruning, no table of the engine's —
+//! on random small boards with holes and random graphs, every switch of the engine on or off;
+//! against the tier engine on every position of small rectangles; and against published values
+//! (Dawson's Kayles, Dawson's chess, ladders, Beling's Cram table, OEIS A316632).
+
+use std::collections::HashMap;
+
+use grundy::families::heap::Ruleset;
+use grundy::report::search::{Request, SearchOptions, Target, grid_graph, run};
+use grundy::search::cram::{Cram, CramConfig};
+use grundy::search::graph::Graph;
+use grundy::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
+use grundy::search::region::Region;
+use grundy::search::{Config, Search, Table};
+use proptest::prelude::*;
+
+/// Cram by brute force: the empty cells as a mask of a `w × h` board, every domino tried.
+fn brute_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 {
+    if let Some(&v) = memo.get(&bits) {
+        return v;
+    }
+    let mut seen = 0u128;
+    for a in 0..w * h {
+        if bits >> a & 1 == 0 {
+            continue;
+        }
+        if a % w + 1 < w && bits >> (a + 1) & 1 == 1 {
+            seen |= 1 << brute_cram(bits & !(3 << a), w, h, memo);
+        }
+        if a + w < w * h && bits >> (a + w) & 1 == 1 {
+            seen |= 1 << brute_cram(bits & !(1 << a) & !(1 << (a + w)), w, h, memo);
+        }
+    }
+    let v = (!seen).trailing_zeros() as u8;
+    memo.insert(bits, v);
+    v
+}
+
+/// Node-Kayles (vertex rule) or Arc-Kayles (edge rule) by brute force on the vertex set `set`.
+fn brute_kayles(adj: &[u128], set: u128, edge: bool, memo: &mut HashMap<u128, u8>) -> u8 {
+    if let Some(&v) = memo.get(&set) {
+        return v;
+    }
+    let mut seen = 0u128;
+    for v in 0..adj.len() {
+        if set >> v & 1 == 0 {
+            continue;
+        }
+        if edge {
+            for u in v + 1..adj.len() {
+                if set >> u & 1 == 1 && adj[v] >> u & 1 == 1 {
+                    seen |= 1 << brute_kayles(adj, set & !(1 << v) & !(1 << u), edge, memo);
+                }
+            }
+        } else {
+            seen |= 1 << brute_kayles(adj, set & !adj[v] & !(1 << v), edge, memo);
+        }
+    }
+    let v = (!seen).trailing_zeros() as u8;
+    memo.insert(set, v);
+    v
+}
+
+fn config(bits: u8) -> (Config, bool, bool, bool, bool) {
+    (
+        Config {
+            pruning: bits & 1 == 0,
+            aspiration: bits & 2 == 0,
+            ordering: bits & 4 == 0,
+            table: bits & 8 == 0,
+            threads: 1 + (bits >> 6 & 1) as usize,
+        },
+        bits & 16 == 0,  // decompose
+        bits & 32 == 0,  // symmetry
+        bits & 128 == 0, // mirror
+        bits & 8 == 0,   // stars (with the table, to vary)
+    )
+}
+
+fn board() -> impl Strategy<Value = Region> {
+    (1usize..=5, 1usize..=5, any::<u32>()).prop_map(|(w, h, holes)| {
+        // about one cell in four filled
+        let mut bits = 0u128;
+        for i in 0..w * h {
+            let r = (holes.rotate_left(i as u32 * 7) ^ (i as u32 * 0x9e37)) % 4;
+            if r != 0 {
+                bits |= 1 << i;
+            }
+        }
+        Region::new(bits, w, h)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn cram_values_and_every_winning_move_match_brute_force(b in board(), sw in any::<u8>(), endgame in any::<bool>()) {
+        let (cfg, decompose, symmetry, mirror, stars) = config(sw);
+        let (w, h) = (b.w as usize, b.h as usize);
+        let mut memo = HashMap::new();
+        let want = brute_cram(b.bits, w, h, &mut memo);
+        let game = Cram::new(CramConfig { decompose, symmetry, mirror, stars, endgame: endgame.then_some((3, 4)) });
+        let table = Table::with_bytes(1 << 16);
+        let s = Search::new(&game, &table, cfg.clone());
+        prop_assert_eq!(s.value(&game.components(&b)).unwrap(), want, "board {}", b.to_text());
+        // every winning move, through the report
+        let options = SearchOptions { config: cfg, decompose, symmetry, mirror, endgame: None, memory: 1 << 16, moves: true, ..Default::default() };
+        let r = run(&Request { target: Target::Cram(b), options }, &grundy::progress::Silent).unwrap();
+        prop_assert_eq!(r.value, Some(want as u64));
+        let mut expected: Vec<String> = game.board_moves(&b).into_iter()
+            .filter(|(_, after)| brute_cram(after.bits, w, h, &mut memo) == 0)
+            .map(|(_, after)| after.to_text()).collect();
+        let mut got: Vec<String> = r.winning_moves.unwrap().into_iter().map(|m| m.position).collect();
+        expected.sort();
+        got.sort();
+        prop_assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn cram_is_arc_kayles_on_the_grid_graph(b in board()) {
+        let g = grid_graph(&b);
+        let game = GraphKayles::new(Rule::Edge);
+        let table = Table::with_bytes(1 << 16);
+        let s = Search::new(&game, &table, Config::default());
+        let mut memo = HashMap::new();
+        prop_assert_eq!(
+            s.value(&game.components(&g)).unwrap(),
+            brute_cram(b.bits, b.w as usize, b.h as usize, &mut memo)
+        );
+    }
+
+    #[test]
+    fn node_kayles_on_grid_regions_matches_brute_force(b in board(), sw in any::<u8>()) {
+        let (cfg, decompose, symmetry, mirror, _) = config(sw);
+        let game = GridKayles::new(KaylesConfig { decompose, symmetry, mirror });
+        let table = Table::with_bytes(1 << 16);
+        let s = Search::new(&game, &table, cfg);
+        let g = grid_graph(&b);
+        let mut memo = HashMap::new();
+        let want = brute_kayles(&g.adj, g.all(), false, &mut memo);
+        prop_assert_eq!(s.value(&game.components(&b)).unwrap(), want, "board {}", b.to_text());
+    }
+
+    #[test]
+    fn kayles_on_random_graphs_matches_brute_force(
+        n in 1usize..=16, density in 1u32..=6, seed in any::<u64>(), sw in any::<u8>(), edge in any::<bool>()
+    ) {
+        let mut x = seed | 1;
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                if (x % 10) < density as u64 { edges.push((u, v)); }
+            }
+        }
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let (mut cfg, decompose, symmetry, mirror, _) = config(sw);
+        // without a table the search is exponential: only small graphs then
+        cfg.table |= n > 9;
+        let rule = if edge { Rule::Edge } else { Rule::Vertex };
+        let game = GraphKayles::with_config(rule, KaylesConfig { decompose, symmetry, mirror });
+        let table = Table::with_bytes(1 << 16);
+        let s = Search::new(&game, &table, cfg.clone());
+        let mut memo = HashMap::new();
+        let want = brute_kayles(&g.adj, g.all(), edge, &mut memo);
+        prop_assert_eq!(s.value(&game.components(&g)).unwrap(), want);
+        // every winning move
+        let options = SearchOptions { config: cfg, decompose, symmetry, mirror, memory: 1 << 16, moves: true, ..Default::default() };
+        let r = run(&Request { target: Target::Graph(rule, g.clone()), options }, &grundy::progress::Silent).unwrap();
+        let expected = game.graph_moves(&g).into_iter()
+            .filter(|(_, left)| brute_kayles(&g.adj, *left, edge, &mut memo) == 0).count();
+        prop_assert_eq!(r.winning_moves.unwrap().len(), expected);
+    }
+}
+
+#[test]
+fn cram_matches_the_tier_engine_on_every_position_of_small_boards() {
+    for (rows, cols) in [(2, 5), (3, 4), (4, 4)] {
+        let tier_game = grundy::tier::cram::Cram::new(rows, cols).unwrap();
+        let db = grundy::tier::solve(&tier_game, &grundy::tier::SolveOptions::default()).unwrap();
+        let game = Cram::new(CramConfig {
+            endgame: None,
+            ..Default::default()
+        });
+        let table = Table::with_bytes(1 << 20);
+        let s = Search::new(&game, &table, Config::default());
+        let n = (rows * cols) as usize;
+        for mask in 0..1u64 << n {
+            let p = tier_game.rank(mask);
+            let want = db.tiers()[p.tier as usize].value(p.index).unwrap() as u8;
+            let b = Region::new(mask as u128, cols as usize, rows as usize);
+            assert_eq!(
+                s.value(&game.components(&b)).unwrap(),
+                want,
+                "{rows}×{cols} board {}",
+                b.to_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn cram_on_a_strip_is_dawsons_kayles() {
+    let seq: Vec<u64> = "0.07"
+        .parse::<Ruleset>()
+        .unwrap()
+        .values(128)
+        .iter()
+        .map(|v| v.0)
+        .collect();
+    let game = Cram::new(CramConfig {
+        endgame: None,
+        ..Default::default()
+    });
+    let table = Table::with_bytes(1 << 20);
+    // with the strip table off (a strip with one hole is not a full strip: searched)
+    let s = Search::new(&game, &table, Config::default());
+    for n in 1..=40usize {
+        let b = game.board(1, n).unwrap();
+        assert_eq!(
+            s.value(&game.components(&b)).unwrap() as u64,
+            seq[n],
+            "1×{n}"
+        );
+        // a strip with its second cell filled: 1 + (n − 2) cells apart
+        if n >= 3 {
+            let holed = Region::new(b.bits & !2, n, 1);
+            assert_eq!(
+                s.value(&game.components(&holed)).unwrap() as u64,
+                seq[n - 2],
+                "1×{n} with a hole"
+            );
+        }
+    }
+}
+
+#[test]
+fn node_kayles_on_paths_is_dawsons_chess_and_on_ladders_alternates() {
+    let seq: Vec<u64> = "0.137"
+        .parse::<Ruleset>()
+        .unwrap()
+        .values(60)
+        .iter()
+        .map(|v| v.0)
+        .collect();
+    let game = GridKayles::default();
+    let graphs = GraphKayles::new(Rule::Vertex);
+    let table = Table::with_bytes(1 << 20);
+    let table2 = Table::with_bytes(1 << 20);
+    let s = Search::new(&game, &table, Config::default());
+    let s2 = Search::new(&graphs, &table2, Config::default());
+    for n in 1..=40usize {
+        let path = game.grid(1, n).unwrap();
+        assert_eq!(
+            s.value(&game.components(&path)).unwrap() as u64,
+            seq[n],
+            "P{n}"
+        );
+        // the same path as an edge list, labelled backwards
+        let edges: Vec<(usize, usize)> = (1..n).map(|i| (n - i, n - i - 1)).collect();
+        let g = Graph::from_edges(n, &edges).unwrap();
+        assert_eq!(s2.value(&graphs.components(&g)).unwrap() as u64, seq[n]);
+    }
+    for n in 1..=16usize {
+        let ladder = game.grid(2, n).unwrap();
+        assert_eq!(
+            s.value(&game.components(&ladder)).unwrap(),
+            (n % 2) as u8,
+            "2×{n}"
+        );
+    }
+}
+
+#[test]
+fn node_kayles_on_the_three_by_n_grid_is_oeis_a316632() {
+    // A316632, n = 1..16 (Brown et al., J. Integer Sequences 23, 2020)
+    let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    let game = GridKayles::default();
+    let table = Table::with_bytes(1 << 22);
+    let s = Search::new(&game, &table, Config::default());
+    for (i, &v) in published.iter().enumerate() {
+        let g = game.grid(3, i + 1).unwrap();
+        assert_eq!(s.value(&game.components(&g)).unwrap(), v, "3×{}", i + 1);
+    }
+    // the 4×n grid is always P (same paper)
+    for n in 1..=8 {
+        let g = game.grid(4, n).unwrap();
+        assert_eq!(s.value(&game.components(&g)).unwrap(), 0, "4×{n}");
+    }
+}
+
+#[test]
+fn cram_rectangles_match_belings_published_values() {
+    // P. Beling, impartial-games: Cram nimbers of R×C boards
+    let published = [
+        ((4, 5), 2),
+        ((4, 6), 0),
+        ((4, 7), 3),
+        ((4, 8), 0),
+        ((4, 9), 1),
+        ((5, 5), 0),
+        ((5, 6), 2),
+        ((6, 6), 0),
+    ];
+    let game = Cram::default();
+    let table = Table::with_bytes(1 << 24);
+    let s = Search::new(
+        &game,
+        &table,
+        Config {
+            threads: 2,
+            ..Default::default()
+        },
+    );
+    for ((r, c), v) in published {
+        let b = game.board(r, c).unwrap();
+        assert_eq!(s.value(&game.components(&b)).unwrap(), v, "{r}×{c}");
+        let t = game.board(c, r).unwrap();
+        assert_eq!(s.value(&game.components(&t)).unwrap(), v, "{c}×{r}");
+    }
+}
+
+#[test]
+fn an_empty_board_and_a_full_one_are_zero() {
+    for target in [
+        Target::Cram(Region::new(0, 3, 3)),
+        Target::GridKayles(Region::new(0, 2, 2)),
+        Target::Graph(Rule::Vertex, Graph::from_edges(0, &[]).unwrap()),
+        Target::Graph(Rule::Edge, Graph::from_edges(3, &[]).unwrap()),
+    ] {
+        let r = run(
+            &Request {
+                target,
+                options: SearchOptions {
+                    moves: true,
+                    ..Default::default()
+                },
+            },
+            &grundy::progress::Silent,
+        )
+        .unwrap();
+        assert_eq!(r.value, Some(0));
+        assert_eq!(r.winning_moves, Some(vec![]));
+    }
+}
