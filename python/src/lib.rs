@@ -9,6 +9,7 @@
 
 mod convert;
 mod game;
+mod guess;
 mod heap;
 mod interrupt;
 mod nimber;
@@ -25,6 +26,8 @@ fn grundy_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heap::PyRuleset>()?;
     m.add_class::<heap::PyAnalysis>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<guess::PyGuess>()?;
+    m.add_function(wrap_pyfunction!(guess::guess, m)?)?;
     m.add_function(wrap_pyfunction!(reports::nim, m)?)?;
     m.add_function(wrap_pyfunction!(reports::solve, m)?)?;
     m.add_function(wrap_pyfunction!(reports::graph, m)?)?;

@@ -116,10 +116,10 @@ impl Expr {
         }
     }
 
-    /// Bits: 3 per operation, 2 per variable, a constant by its value.
+    /// Bits: 3 per operation, 1 per variable, a constant by its value.
     pub fn bits(&self) -> f64 {
         match self {
-            Expr::Var(_) => 2.0,
+            Expr::Var(_) => 1.0,
             Expr::Const(c) => 1.0 + dl::nat(u128::from(*c)),
             Expr::Unary(_, a) => 3.0 + a.bits(),
             Expr::Binary(_, a, b) => 3.0 + a.bits() + b.bits(),

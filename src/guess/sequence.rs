@@ -293,7 +293,12 @@ fn keep(best: &mut Option<Fitted>, f: Fitted) {
 
 fn best_values(g: &[u64], train_len: usize, bank: &Bank) -> Option<Fitted> {
     let t = &g[..train_len];
+    // closed forms first: of two rules as short, the closed form is kept
     let mut rules: Vec<SeqRule> = Vec::new();
+    let sample: Vec<u64> = bank.points().iter().map(|p| g[p[0] as usize]).collect();
+    if let Some(e) = bank.lookup(&sample) {
+        rules.push(SeqRule::Formula(e));
+    }
     if let Some(r) = periodic::detect(t) {
         rules.push(SeqRule::Periodic(r));
     }
@@ -308,10 +313,6 @@ fn best_values(g: &[u64], train_len: usize, bank: &Bank) -> Option<Fitted> {
     }
     if let Some(r) = kernel::detect(t) {
         rules.push(SeqRule::Kernel(r));
-    }
-    let sample: Vec<u64> = bank.points().iter().map(|p| g[p[0] as usize]).collect();
-    if let Some(e) = bank.lookup(&sample) {
-        rules.push(SeqRule::Formula(e));
     }
     let mut best = None;
     for rule in rules {

@@ -21,7 +21,7 @@ prints with ``--json``; they are :class:`Report` objects, plain dicts that Jupyt
 from html import escape as _escape
 from typing import Any, Hashable, Iterable, Protocol
 
-from ._grundy import Analysis, Game, Nimber, Ruleset, count_heaps, graph, nim, retro, solve
+from ._grundy import Analysis, Game, Guess, Nimber, Ruleset, count_heaps, graph, guess, nim, retro, solve
 
 try:
     from importlib.metadata import PackageNotFoundError as _NotFound, version as _version
@@ -33,11 +33,13 @@ except _NotFound:  # not installed (e.g. imported from a source tree)
 __all__ = [
     "Analysis",
     "Game",
+    "Guess",
     "Nimber",
     "Report",
     "Ruleset",
     "count_heaps",
     "graph",
+    "guess",
     "nim",
     "retro",
     "solve",

@@ -138,9 +138,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
                 (Guess::Sequence(_), f) => format!("without exception from n = {f} on"),
                 (Guess::Table(_), f) => format!("wherever max(x, y) >= {f}"),
             };
+            let outcome = if guess.outcome_only() {
+                "the outcome (P or N) of "
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "explains: {} of {} {what} ({place}; {exc} listed as exceptions)",
+                "explains: {outcome}{} of {} {what} ({place}; {exc} listed as exceptions)",
                 guess.explains(),
                 guess.total()
             )?;
