@@ -4,15 +4,7 @@
 
 import { ready, call } from './wasm.js';
 import { el, errorBox, facts, field, go, valueText } from './ui.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { drawDigraph } from './digraph.js';
 
 /** Render the view into `root` for the route's `params`. */
 export async function render(root, params) {
@@ -47,36 +39,8 @@ export async function render(root, params) {
 }
 
 function drawing(r) {
-  const n = r.vertices;
-  const size = 520;
-  const c = size / 2;
-  const rad = n <= 1 ? 0 : size / 2 - 50;
-  const pos = Array.from({ length: n }, (_, i) => [c + rad * Math.cos((2 * Math.PI * i) / n - Math.PI / 2), c + rad * Math.sin((2 * Math.PI * i) / n - Math.PI / 2)]);
-  const root = svg('svg', { class: 'graph', viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': `drawing of the graph, ${n} vertices` });
-  const defs = svg('defs');
-  const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
-  marker.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: 'currentColor' }));
-  defs.append(marker);
-  root.append(defs);
-  if (n > 200) return root;
-  const R = 18;
-  for (const [u, v] of r.edge_list) {
-    const [x1, y1] = pos[u];
-    const [x2, y2] = pos[v];
-    if (u === v) {
-      root.append(svg('circle', { cx: x1, cy: y1 - R - 8, r: 9, fill: 'none', class: 'loop', stroke: 'currentColor' }));
-      continue;
-    }
-    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const [ux, uy] = [(x2 - x1) / d, (y2 - y1) / d];
-    root.append(svg('line', { x1: x1 + ux * R, y1: y1 + uy * R, x2: x2 - ux * (R + 2), y2: y2 - uy * (R + 2), 'marker-end': 'url(#arrow)' }));
-  }
-  for (let i = 0; i < n; i++) {
-    const [x, y] = pos[i];
-    const token = r.tokens.includes(i);
-    root.append(svg('circle', { cx: x, cy: y, r: R, class: `${r.outcomes[i]}${token ? ' token' : ''}` }),
-      svg('text', { x, y }, String(i)),
-      svg('text', { x, y: y + R + 11, class: 'value' }, valueText(r.values[i])));
-  }
-  return root;
+  return drawDigraph({
+    vertices: r.vertices, edges: r.edge_list, tokens: r.tokens,
+    below: (v) => valueText(r.values[v]), kind: (v) => r.outcomes[v],
+  });
 }

@@ -1,5 +1,6 @@
 // `#/play?nim=3,4,5` (also `ruleset=0.77&heaps=5,3`, `kayles=5,3`, `staircase=0,3,1,4`,
-// `coins=2,5,8&length=9`, `position=` a URL-encoded position file; `misere=1`, `first=computer`,
+// `coins=2,5,8&length=9`, `graph=0-1,1-2&tokens=0`, `position=` a URL-encoded position file;
+// `misere=1`, `first=computer`,
 // `hints=1`): play a sum against the library's perfect opponent. Heaps are drawn as piles (click a
 // counter to take it and those above), other components as their states with their moves as
 // buttons; every move can be coloured by the outcome it leaves (green wins, red loses, yellow
@@ -7,12 +8,14 @@
 
 import { ready, call } from './wasm.js';
 import { el, errorBox, go, moveClass, valueText } from './ui.js';
+import { drawDigraph } from './digraph.js';
 
 const LISTS = /^\s*\d+(\s*,\s*\d+)*\s*$/;
 
 /** The position file of the route's parameters, or `{ error }`. */
 export function positionText(params) {
   if (params.get('position')) return { text: params.get('position') };
+  if (params.get('graph') && !['nim', 'heaps', 'kayles', 'staircase', 'coins'].some((k) => params.has(k))) return { text: '' };
   const parts = [];
   const list = (key) => {
     const v = params.get(key);
@@ -41,7 +44,7 @@ export function positionText(params) {
   } catch (e) {
     return { error: e.message };
   }
-  if (parts.length === 0) return { error: 'no position: give nim=3,4,5, ruleset=…&heaps=…, kayles=…, staircase=…, coins=…&length=… or position=FILE' };
+  if (parts.length === 0) return { error: 'no position: give nim=3,4,5, ruleset=…&heaps=…, kayles=…, staircase=…, coins=…&length=…, graph=…&tokens=… or position=FILE' };
   return { text: parts.join('\n') };
 }
 
@@ -82,7 +85,7 @@ export async function render(root, params) {
   const g = await ready;
   let game;
   try {
-    game = new g.Game(pos.text, misere);
+    game = new g.Game(pos.text, params.get('graph') ?? '', params.get('tokens') ?? '', misere);
   } catch (e) {
     status.replaceWith(errorBox(String(e && e.message ? e.message : e)));
     return;
@@ -237,6 +240,10 @@ export async function render(root, params) {
         piles.append(pile);
       });
       box.append(piles);
+    }
+    if (c.kind === 'graph' && c.edges) {
+      const n = Math.max(0, ...c.edges.flat().map((v) => v + 1), ...c.state.map((v) => v + 1));
+      box.append(drawDigraph({ vertices: n, edges: c.edges, tokens: c.state }));
     }
     const moves = el('div', { class: 'moves', role: 'group', 'aria-label': `moves in component ${ci}` });
     for (const m of mine) moves.append(moveButton(m, m.text.replace(/^component \d+ \(\w+\): /, '')));

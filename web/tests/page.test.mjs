@@ -248,6 +248,20 @@ test('play: misère Nim matches grundy solve --misere --json and the last move l
   await page.done();
 });
 
+test('play: tokens on a drawn graph match grundy graph --json, played to the end', async () => {
+  const edges = '0-1,1-2,2-3,0-2,3-4';
+  const page = await open(`#/play?graph=${edges}&tokens=0,1&hints=1`);
+  const file = positionFile('play-graph.txt', edges.split(',').map((e) => e.replace('-', ' ')).join('\n') + '\n');
+  const want = cli('graph', file, '--tokens', '0,1', '--quiet');
+  const s = await playState(page);
+  assert.match(s.summary, new RegExp(`value \\*${want.value}, outcome ${want.outcome}, ${want.winning_moves.length} winning`));
+  assert.equal(await page.locator('svg.graph circle.token').count(), 2);
+  await page.screenshot({ path: join(shots, 'play-graph.png'), fullPage: true });
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'P') ?? moves[0]);
+  assert.equal(end, want.outcome === 'N' ? 'over-you-win' : 'over-computer-wins');
+  await page.done();
+});
+
 test('play: a malformed position shows the library\'s message', async () => {
   const page = await open('#/play?position=' + encodeURIComponent('[[component]]\nkind = "nim"\nheaps = [3, "x"]\n'));
   await page.waitForSelector('[data-testid="error"]');
@@ -271,7 +285,7 @@ test('misere: the quotient of 0.75 matches grundy misere --json', async () => {
 });
 
 test('graph: values (with infinite ones) match grundy graph --values --json', async () => {
-  const edges = '0-1,1-2,2-0,2-3,3-4,4-3,5-0';
+  const edges = '0-1,1-0,1-2,2-3,4-3,4-0,5-4,5-2';
   const page = await open(`#/graph?edges=${edges}&tokens=0,5`);
   await page.waitForSelector('[data-testid="vertex-values"]');
   const file = positionFile('g.txt', edges.split(',').map((e) => e.replace('-', ' ')).join('\n') + '\n');

@@ -21,7 +21,7 @@ pub fn graph(edges: &str, tokens: &str) -> String {
 }
 
 /// The edges as `u v` lines, each item checked to be `u-v`.
-fn edge_lines(edges: &str) -> Result<(String, Vec<[u64; 2]>), String> {
+pub(crate) fn edge_lines(edges: &str) -> Result<(String, Vec<[u64; 2]>), String> {
     let mut text = String::new();
     let mut pairs = Vec::new();
     for (i, item) in edges.split(',').map(str::trim).enumerate() {

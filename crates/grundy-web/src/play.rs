@@ -5,7 +5,11 @@
 //! current position (value, outcome, winning moves) plus each component's state in words and every
 //! legal move with the outcome of the position it leaves.
 
+use std::sync::Arc;
+
 use grundy::Outcome;
+use grundy::families::digraph::{parse_edge_list, sum};
+use grundy::position::extra::GraphRules;
 use grundy::position::{Engine, Move, Position, Rules, State, notation, parse_position};
 use grundy::report::solve::SolveReport;
 use grundy::solve::misere::Play;
@@ -39,11 +43,25 @@ struct MoveView {
 
 #[wasm_bindgen]
 impl Game {
-    /// Parse a position file (`grundy solve`'s TOML) for play, normal or misère; the error is the
-    /// message `grundy solve` prints.
+    /// Parse a position file (`grundy solve`'s TOML; may be empty) for play, normal or misère,
+    /// with a graph component added when `edges` (`u-v` pairs, comma-separated) is not empty,
+    /// holding tokens on `tokens` (comma-separated vertices); the error is the message `grundy
+    /// solve` prints.
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str, misere: bool) -> Result<Game, String> {
-        let position = parse_position(text, ".".as_ref()).map_err(|e| e.to_string())?;
+    pub fn new(text: &str, edges: &str, tokens: &str, misere: bool) -> Result<Game, String> {
+        let mut position = if text.trim().is_empty() {
+            Position::new(Vec::new(), Vec::new())
+        } else {
+            parse_position(text, ".".as_ref()).map_err(|e| e.to_string())?
+        };
+        if !edges.trim().is_empty() {
+            let (rules, state) = graph_component(edges, tokens)?;
+            position.sum.components.push(rules);
+            position.state.push(state);
+        }
+        if position.sum.components.is_empty() {
+            return Err("no position: the sum has no component".into());
+        }
         let play = if misere { Play::Misere } else { Play::Normal };
         let mut engine = Engine::new(position.sum.clone(), play);
         engine.outcome(&position.state).map_err(|e| e.to_string())?;
@@ -105,6 +123,22 @@ impl Game {
     }
 }
 
+/// A graph component from the URL's edges and tokens, checked as a position file's would be.
+fn graph_component(edges: &str, tokens: &str) -> Result<(Rules, State), String> {
+    let (text, _) = crate::graph::edge_lines(edges)?;
+    let g = parse_edge_list(text.as_bytes(), None).map_err(|e| format!("edges: {e}"))?;
+    let mut toks = Vec::new();
+    for t in tokens.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        toks.push(
+            t.parse::<u64>()
+                .map_err(|_| format!("tokens: '{t}' is not a non-negative integer"))?,
+        );
+    }
+    sum::check_tokens(&g, &toks).map_err(|e| format!("tokens: {e}"))?;
+    let rules = GraphRules::new("(the graph of the link)".into(), g);
+    Ok((Rules::Graph(Arc::new(rules)), toks))
+}
+
 impl Game {
     fn apply(&mut self, m: &Move) -> String {
         match self.engine.sum().apply(&self.position.state, m) {
@@ -150,7 +184,17 @@ impl Game {
                     Rules::Coins { length } => Some(*length),
                     _ => None,
                 };
-                json!({ "kind": r.kind(), "state": s, "text": r.describe(s), "length": length })
+                // a graph's edges, for drawing it
+                let edges: Option<Vec<[u64; 2]>> = match r {
+                    Rules::Graph(g) => Some(
+                        (0..g.graph.vertex_count() as u64)
+                            .flat_map(|v| g.targets(v).into_iter().map(move |w| [v, w]))
+                            .collect(),
+                    ),
+                    _ => None,
+                };
+                json!({ "kind": r.kind(), "state": s, "text": r.describe(s), "length": length,
+                        "edges": edges })
             })
             .collect();
         if let Value::Object(o) = &mut report {
@@ -179,7 +223,7 @@ mod tests {
 
     #[test]
     fn moves_are_coloured_by_the_outcome_they_leave() {
-        let mut g = Game::new(NIM, false).unwrap();
+        let mut g = Game::new(NIM, "", "", false).unwrap();
         let view = v(&g.view());
         assert_eq!(view["outcome"], "N");
         assert_eq!(view["move_count"], 12);
@@ -195,7 +239,7 @@ mod tests {
 
     #[test]
     fn the_computer_never_misses_a_win_and_undo_restores() {
-        let mut g = Game::new(NIM, false).unwrap();
+        let mut g = Game::new(NIM, "", "", false).unwrap();
         let r = v(&g.reply());
         assert_eq!(r["view"]["outcome"], "P");
         assert_eq!(g.moves_made(), 1);
@@ -205,16 +249,35 @@ mod tests {
 
     #[test]
     fn bad_files_and_moves_are_errors() {
-        let e = Game::new("[[component]]\nkind = \"nim\"\nheaps = [3, -1]\n", false)
-            .err()
-            .unwrap();
+        let e = Game::new(
+            "[[component]]\nkind = \"nim\"\nheaps = [3, -1]\n",
+            "",
+            "",
+            false,
+        )
+        .err()
+        .unwrap();
         assert!(e.contains("component 0"), "{e}");
-        let mut g = Game::new(NIM, true).unwrap();
+        let mut g = Game::new(NIM, "", "", true).unwrap();
         assert!(
             v(&g.make(99))["error"]
                 .as_str()
                 .unwrap()
                 .contains("only 12")
         );
+        let e = Game::new("", "0-1", "7", false).err().unwrap();
+        assert!(e.starts_with("tokens: "), "{e}");
+        assert!(Game::new("", "", "", false).is_err());
+    }
+
+    #[test]
+    fn a_graph_from_the_link_is_a_component() {
+        // a path 0 -> 1 -> 2 with a token on 0: value 0, the player to move loses
+        let mut g = Game::new("", "0-1,1-2", "0", false).unwrap();
+        let view = v(&g.view());
+        assert_eq!(view["outcome"], "P");
+        assert_eq!(view["position"][0]["edges"], json!([[0, 1], [1, 2]]));
+        let r = v(&g.reply());
+        assert_eq!(r["view"]["outcome"], "N");
     }
 }
