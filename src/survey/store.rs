@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use super::SurveyError;
 use super::clock::ClockKind;
 use super::codes::{Prefix, Shard, SurveyCode};
-use super::game::{Budget, GameResult};
+use super::game::{Budget, GameResult, OPEN_VALUES_KEPT, Status};
+use crate::families::heap::MAX_TO;
 
 const GAME_MAGIC: &str = "grundy-survey-game";
 const DESCRIPTOR_MAGIC: &str = "grundy-survey-descriptor";
@@ -223,7 +224,46 @@ pub fn load_game(dir: &Path, code: &SurveyCode) -> Result<Option<GameResult>, Su
             why: format!("holds game {}, not {code}", r.code),
         });
     }
+    if let Err(why) = check_record(&r) {
+        return Err(SurveyError::Damaged { path, why });
+    }
     Ok(Some(r))
+}
+
+/// What the reports and the equivalence rules rely on in a game record (a file with a valid
+/// checksum can still be hand-made): a solved game has a period of at least one heap and exactly
+/// `G(0..preperiod + period)`; an open one none and at most [`OPEN_VALUES_KEPT`] values; heaps
+/// are within the supported range.
+fn check_record(r: &GameResult) -> Result<(), String> {
+    match (r.status, r.preperiod, r.period) {
+        (Status::Solved, Some(n0), Some(p)) => {
+            if p == 0 {
+                return Err("a period of 0 heaps".into());
+            }
+            if n0.checked_add(p) != Some(r.values.len()) {
+                return Err(format!(
+                    "{} values, a solved game keeps preperiod + period = {n0} + {p}",
+                    r.values.len()
+                ));
+            }
+        }
+        (Status::Open, None, None) => {
+            if r.values.len() > OPEN_VALUES_KEPT {
+                return Err(format!(
+                    "{} values, an open game keeps at most {OPEN_VALUES_KEPT}",
+                    r.values.len()
+                ));
+            }
+        }
+        _ => return Err("the status disagrees with the period fields".into()),
+    }
+    if r.computed_to > MAX_TO || r.largest_at > MAX_TO {
+        return Err(format!("heaps beyond the supported limit {MAX_TO}"));
+    }
+    if !(r.seconds.is_finite() && r.seconds >= 0.0) {
+        return Err(format!("{} seconds", r.seconds));
+    }
+    Ok(())
 }
 
 /// Save one finished game atomically.

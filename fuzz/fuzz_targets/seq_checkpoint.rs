@@ -1,0 +1,71 @@
+//! Fuzz the `seq --checkpoint` reader (`heap::checkpoint::load`) and what is done with what it
+//! accepts (`Sequencer::resume`, then more heaps): never a panic, whatever the file holds.
+//!
+//! The first byte is a mode: bit 0 builds a well-formed file (header with the right count and
+//! checksum) around the rest — a first line naming the ruleset, then the values' bytes — so that
+//! the fuzzer reaches the resume with arbitrary values; otherwise the rest is the file as is, read
+//! for the ruleset its header names (or `0.07`).
+//! Run: `cargo fuzz run -s none seq_checkpoint fuzz/seeds/seq_checkpoint`.
+#![no_main]
+
+#[path = "../common/scratch.rs"]
+mod scratch;
+
+use grundy::families::heap::{Ruleset, Sequencer, checkpoint};
+use libfuzzer_sys::fuzz_target;
+
+fn crc(ruleset: &str, count: u64, data: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(ruleset.as_bytes());
+    h.update(&count.to_le_bytes());
+    h.update(data);
+    h.finalize()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let (file, ruleset) = if mode & 1 == 1 {
+        let nl = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let Ok(text) = std::str::from_utf8(&rest[..nl]) else {
+            return;
+        };
+        let Ok(r) = text.parse::<Ruleset>() else {
+            return;
+        };
+        let mut values = rest.get(nl + 1..).unwrap_or(&[]).to_vec();
+        values.truncate(values.len() / 4 * 4);
+        let name = r.to_string();
+        let count = (values.len() / 4) as u64;
+        let mut file = format!(
+            "grundy-seq-checkpoint 1 {name} {count} {:08x}\n",
+            crc(&name, count, &values)
+        )
+        .into_bytes();
+        file.extend_from_slice(&values);
+        (file, r)
+    } else {
+        let named = rest
+            .split(|&b| b == b'\n')
+            .next()
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| h.split(' ').nth(2))
+            .and_then(|n| n.parse::<Ruleset>().ok());
+        (
+            rest.to_vec(),
+            named.unwrap_or_else(|| "0.07".parse().unwrap()),
+        )
+    };
+    let path = scratch::file("seq.ckpt", &file);
+    if let Ok(values) = checkpoint::load(&path, &ruleset) {
+        let n = values.len();
+        if n > 4096 {
+            return;
+        }
+        let mut s = Sequencer::resume(&ruleset, values);
+        assert_eq!(s.len(), n);
+        s.extend_to(n + 40);
+        let _ = s.analysis();
+    }
+});

@@ -1,0 +1,76 @@
+//! Inputs the fuzz targets of `fuzz/` found to crash (or that mark the edges they found), kept as
+//! ordinary tests: each must now be refused with an error, never a panic. Run the fuzzers with
+//! `fuzz/run-all`; a new crash's input lands under `fuzz/artifacts/TARGET/` and belongs here.
+
+use std::path::Path;
+
+use grundy::survey::codes::SurveyCode;
+use grundy::survey::{SurveyError, report, store};
+
+/// A game record as the survey writes it: header line (magic, version, length, CRC-32), body.
+fn framed(body: &[u8]) -> Vec<u8> {
+    let mut f = format!(
+        "grundy-survey-game 1 {} {:08x}\n",
+        body.len(),
+        crc32fast::hash(body)
+    )
+    .into_bytes();
+    f.extend_from_slice(body);
+    f
+}
+
+fn load(dir: &Path, code: &str, body: &str) -> Result<(), SurveyError> {
+    let code: SurveyCode = code.parse().unwrap();
+    std::fs::create_dir_all(dir.join(store::GAMES)).unwrap();
+    std::fs::write(store::game_path(dir, &code), framed(body.as_bytes())).unwrap();
+    let r = store::load_game(dir, &code)?.expect("the record is there");
+    // What the survey does with a record it accepted.
+    let _ = report::sequence_line(&r);
+    let results = [r];
+    let rep = report::build(&results);
+    let _ = report::markdown("t", &results, &rep);
+    Ok(())
+}
+
+fn record(code: &str, status: &str, pre: &str, period: &str, values: &str) -> String {
+    format!(
+        r#"{{"code":"{code}","status":"{status}","ending":"proved","preperiod":{pre},"period":{period},"computed_to":255,"seconds":0.001,"largest_value":8,"largest_at":27,"rare_mask":15,"rare_count":9,"last_rare":70,"values":[{values}]}}"#
+    )
+}
+
+/// survey_record, crash-f086c685: a solved record (valid checksum) with fewer values than its
+/// preperiod + period made `report::sequence_line` slice out of range.
+#[test]
+fn survey_record_with_fewer_values_than_its_period_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = r#"{"code":".38","status":"solved","ending":"proved","preperiod":71,"period":12,"computed_to":255,"seconds":0.00105282,"largest_value":8,"largest_at":27,"rare_mask":15,"rare_count":9,"last_rare":70,"values":[0,1,2,3,1,4,3,2,1,43,11,4,7,2,1,8,6,7,4,1,2,8,1,4,7,2,1,8,2]}"#;
+    let e = load(dir.path(), ".38", body).unwrap_err();
+    assert!(matches!(e, SurveyError::Damaged { .. }), "{e}");
+    assert!(e.to_string().contains("preperiod + period"), "{e}");
+}
+
+/// The other ways a hand-made record can lie to the reports: a period of 0 (a division by zero in
+/// the equivalence rules), a status that disagrees with the period, too many values, heaps or
+/// seconds out of range. The well-formed one is accepted.
+#[test]
+fn survey_records_that_lie_are_refused_and_a_true_one_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = record(".3", "solved", "1", "2", "0,1,2");
+    load(dir.path(), ".3", &ok).unwrap();
+    for bad in [
+        record(".3", "solved", "3", "0", "0,1,2"),
+        record(".3", "open", "1", "2", "0,1,2"),
+        record(".3", "solved", "null", "null", "0,1,2"),
+        record(".3", "solved", "1", "null", "0,1,2"),
+        record(".3", "solved", "18446744073709551615", "1", "0,1,2"),
+        record(".3", "open", "null", "null", &vec!["1"; 70_000].join(",")),
+        ok.replace(
+            "\"computed_to\":255",
+            "\"computed_to\":18446744073709551615",
+        ),
+        ok.replace("\"seconds\":0.001", "\"seconds\":-1.0"),
+    ] {
+        let e = load(dir.path(), ".3", &bad).unwrap_err();
+        assert!(matches!(e, SurveyError::Damaged { .. }), "{e}");
+    }
+}
