@@ -59,6 +59,8 @@ struct Mailbox {
 // IDLE/DONE, before the SeqCst store of POSTED) and read by the helper only after its Acquire load
 // of POSTED, before it stores DONE.
 unsafe impl Sync for Mailbox {}
+// SAFETY: the fields are atomics, a `Thread` handle (Send) and a task pointer whose closure is
+// `Sync`; moving the mailbox to another thread moves no thread-bound state.
 unsafe impl Send for Mailbox {}
 
 /// Helper threads of one [`scope`] (see the module docs).
@@ -129,6 +131,8 @@ fn helper(mb: &Mailbox, index: usize) {
         let task = unsafe { (*mb.task.get()).expect("a posted task") };
         // SAFETY: as for `task`; the caller rewrites it only after this task is DONE.
         let caller = unsafe { (*mb.caller.get()).clone() };
+        // SAFETY: the pointer is the caller's `&dyn Fn` (lifetime erased), alive and not moved
+        // until this helper stores DONE/PANICKED below, which `broadcast` waits for.
         let ok = catch_unwind(AssertUnwindSafe(|| unsafe { (*task)(index) })).is_ok();
         mb.state
             .store(if ok { DONE } else { PANICKED }, Ordering::SeqCst);
@@ -230,19 +234,23 @@ mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
 
+    /// Broadcasts per pool in the tests: fewer under Miri (`cargo +nightly miri test --
+    /// spin_pool`), which checks the mailboxes' unsafe cells and orderings.
+    const ROUNDS: usize = if cfg!(miri) { 20 } else { 1000 };
+
     #[test]
     fn every_index_runs_once_per_broadcast() {
         for threads in 1..=4 {
             let hits: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
             scope(threads, |pool| {
                 assert_eq!(pool.threads(), threads);
-                for _ in 0..1000 {
+                for _ in 0..ROUNDS {
                     pool.broadcast(&|i| {
                         hits[i].fetch_add(1, Ordering::Relaxed);
                     });
                 }
             });
-            assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1000));
+            assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == ROUNDS));
         }
     }
 
