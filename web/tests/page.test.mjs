@@ -262,6 +262,16 @@ test('play: tokens on a drawn graph match grundy graph --json, played to the end
   await page.done();
 });
 
+test('play: misère Kayles (by the misère quotient) matches grundy solve --misere --json, won by clicks', async () => {
+  const page = await open('#/play?kayles=5,3&misere=1');
+  const want = cli('solve', '--misere', positionFile('misere-kayles.toml', '[[component]]\nkind = "heap"\nruleset = "kayles"\nheaps = [5,3]\n'));
+  const s = await playState(page);
+  assert.match(s.summary, new RegExp(`outcome ${want.outcome}, ${want.winning_move_count} winning move\\(s\\), \\d+ legal move\\(s\\); solved by ${want.method.replace(/_/g, ' ')}`));
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'P') ?? moves[0]);
+  assert.equal(end, want.outcome === 'N' ? 'over-you-win' : 'over-computer-wins');
+  await page.done('play-misere-kayles');
+});
+
 test('play: a malformed position shows the library\'s message', async () => {
   const page = await open('#/play?position=' + encodeURIComponent('[[component]]\nkind = "nim"\nheaps = [3, "x"]\n'));
   await page.waitForSelector('[data-testid="error"]');
