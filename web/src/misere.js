@@ -34,7 +34,7 @@ export async function render(root, params) {
     return;
   }
   const status = q.final
-    ? `final: Φ has period ${q.period} from heap ${q.preperiod}, proved by the quotient periodicity criterion after heap ${q.heaps}`
+    ? `final quotient: Φ has period ${q.period} from heap ${q.preperiod}, proved by the quotient periodicity criterion after heap ${q.heaps}`
     : `partial quotient of heaps 0..=${q.heaps} (Φ not proved periodic)${q.stopped ? `; stopped: ${q.stopped}` : ''}`;
   const phi = el('table', { class: 'values', 'data-testid': 'pretending' },
     el('tr', {}, el('th', {}, 'n'), ...Array.from({ length: 12 }, (_, i) => el('th', {}, `+${i}`))));

@@ -330,6 +330,13 @@ test('narrow dark page, keyboard play: a phone-width Nim game by Tab and Enter',
   await playState(page);
   assert.ok((await page.locator('[data-testid="history"] .bar').count()) >= 2, 'the move was made from the keyboard');
   await page.done('play-narrow-dark');
+  // the theme button switches (and remembers) light and dark
+  const light = await open('#/table?sum=kayles,nim&size=24', { colorScheme: 'light' });
+  await light.click('#theme');
+  await light.waitForSelector('[data-field="largest"]');
+  assert.equal(await light.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(await light.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark');
+  await light.done('table-sum-dark');
   const seq = await open('#/seq?ruleset=0.07&to=300', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   await seqFigures(seq);
   await seq.done('seq-narrow-dark');
