@@ -139,5 +139,10 @@ mod tests {
             let t: Vec<u64> = (0..100).map(|n| block[n % block.len()]).collect();
             prop_assert!(detect(&t).is_none());
         }
+
+        #[test]
+        fn random_values_are_not_arithmetic_periodic(t in proptest::collection::vec(0u64..1000, 30..300)) {
+            prop_assert!(detect(&t).is_none());
+        }
     }
 }

@@ -270,5 +270,18 @@ mod tests {
                 prop_assert_eq!(found.is_p(x, y + 1), Some(false));
             }
         }
+
+        #[test]
+        fn random_p_positions_are_not_beatty_pairs(cells in proptest::collection::vec(0u64..4, 40 * 40)) {
+            let t = Table::from_fn(40, 40, |x, y| cells[(x * 40 + y) as usize]);
+            prop_assert!(detect(&t).is_none());
+        }
+
+        #[test]
+        fn the_p_positions_of_a_nim_sum_are_not_beatty_pairs(k in 1u64..4) {
+            // T = x ⊕ (y mod (k + 1)): P-positions x = y mod (k + 1), many per row
+            let t = Table::from_fn(40, 40, |x, y| x ^ (y % (k + 1)));
+            prop_assert!(detect(&t).is_none());
+        }
     }
 }

@@ -154,5 +154,10 @@ mod tests {
             let t: Vec<u64> = steps.iter().scan(0, |s, &d| { *s += d; Some(*s) }).collect();
             prop_assert!(detect(&t).is_none());
         }
+
+        #[test]
+        fn random_values_are_not_periodic(t in proptest::collection::vec(0u64..1000, 30..300)) {
+            prop_assert!(detect(&t).is_none());
+        }
     }
 }

@@ -177,5 +177,10 @@ mod tests {
                 prop_assert_eq!(r.value(n as u64), Some(u128::from(v)));
             }
         }
+
+        #[test]
+        fn random_values_have_no_residue_classes(t in proptest::collection::vec(0u64..1000, 60..300)) {
+            prop_assert!(detect(&t).is_none());
+        }
     }
 }
