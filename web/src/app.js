@@ -18,6 +18,7 @@ async function show() {
     if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
+  for (const other of Object.values(views)) other.leave?.();
   const v = views[view];
   if (!v) {
     root.replaceChildren(el('h1', {}, 'Unknown view'), errorBox(`no view '${view}' (known: ${Object.keys(views).join(', ')})`));

@@ -1,12 +1,52 @@
 // `#/misere?ruleset=0.75` (and `max_heap=N`): the misère quotient of a heap game as `grundy
 // misere --json` reports it — final or partial, |Q| and |P|, tame or wild, the presentation, the
-// P-portion, the pretending function Φ and the history of the quotient's growth.
+// P-portion, the pretending function Φ and the history of the quotient's growth. Computed in the
+// worker (worker.js), with a Cancel button: the page never freezes.
 
-import { ready, call } from './wasm.js';
 import { el, errorBox, facts, field, go } from './ui.js';
 
 /** Seconds the page lets a quotient grow before showing the partial one. */
 const SECONDS = 20;
+
+let worker = null;
+
+/** Stop a computation still running (the page moves to another view). */
+export function leave() {
+  if (worker) worker.terminate();
+  worker = null;
+}
+
+/** The report of `job` computed in a worker (a Cancel button meanwhile), or null if cancelled. */
+function compute(out, job) {
+  if (worker) worker.terminate();
+  return new Promise((resolve) => {
+    const cancel = el('button', { type: 'button', 'data-testid': 'cancel' }, 'Cancel');
+    const busy = el('p', { class: 'progress' }, 'Computing the quotient… ', cancel);
+    out.replaceChildren(busy);
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    cancel.addEventListener('click', () => {
+      worker.terminate();
+      worker = null;
+      out.replaceChildren(el('p', { 'data-testid': 'cancelled' }, 'Cancelled.'));
+      resolve(null);
+    });
+    worker.onmessage = (event) => {
+      if (event.data.type !== 'done') return;
+      worker.terminate();
+      worker = null;
+      try {
+        resolve(JSON.parse(event.data.json));
+      } catch (e) {
+        resolve({ error: String(e) });
+      }
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      resolve({ error: e.message || 'the worker stopped' });
+    };
+    worker.postMessage(job);
+  });
+}
 
 /** Render the view into `root` for the route's `params`. */
 export async function render(root, params) {
@@ -20,19 +60,14 @@ export async function render(root, params) {
     e.preventDefault();
     go('misere', { ruleset: form.ruleset.value.trim(), max_heap: form.max_heap.value.trim() === '200' ? '' : form.max_heap.value.trim() });
   });
-  const out = el('section', { 'aria-live': 'polite' }, el('p', {}, 'Computing…'));
+  const out = el('section', { 'aria-live': 'polite' });
   root.replaceChildren(el('h1', {}, 'Misère quotient'), form, out);
   if (!/^\d+$/.test(maxHeap)) {
     out.replaceChildren(errorBox(`--max-heap '${maxHeap}': expected a positive integer`));
     return;
   }
-  const g = await ready;
-  await new Promise((r) => setTimeout(r, 0)); // let "Computing…" show
-  const q = call(g.misere, ruleset, Number(maxHeap), SECONDS);
-  if (q.error) {
-    out.replaceChildren(errorBox(q.error));
-    return;
-  }
+  const q = await compute(out, { job: 'misere', ruleset, maxHeap: Number(maxHeap), seconds: SECONDS });
+  if (q === null) return; // cancelled
   const status = q.final
     ? `final quotient: Φ has period ${q.period} from heap ${q.preperiod}, proved by the quotient periodicity criterion after heap ${q.heaps}`
     : `partial quotient of heaps 0..=${q.heaps} (Φ not proved periodic)${q.stopped ? `; stopped: ${q.stopped}` : ''}`;

@@ -8,6 +8,11 @@ import { el, errorBox, facts, field, go } from './ui.js';
 const PAGE = 500; // values per page of the table
 let worker = null;
 
+/** Stop a computation still running (the page moves to another view). */
+export function leave() {
+  stop();
+}
+
 function stop() {
   if (worker) {
     worker.terminate();
@@ -76,7 +81,7 @@ export function render(root, params) {
     out.append(errorBox(e.message || 'the worker stopped'));
     e.preventDefault();
   };
-  worker.postMessage({ ruleset, to });
+  worker.postMessage({ job: 'seq', ruleset, to });
 }
 
 function show(out, r, seconds) {

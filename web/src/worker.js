@@ -1,23 +1,34 @@
-// The sequence view's worker: computes `grundy seq` in the WebAssembly module off the page's
-// thread, posting progress (at most every 50 ms) and then the report's JSON text. Cancelling is
-// terminating the worker; each computation gets a fresh one.
+// The worker of the long computations (the sequence and misère views): runs an export of the
+// WebAssembly module off the page's thread — `seq` with progress posted at most every 50 ms, or
+// `misere` — and posts the report's JSON text. Cancelling is terminating the worker; each
+// computation gets a fresh one.
 
-import init, { seq_with_progress } from './pkg/grundy_web.js';
+import init, { misere, seq_with_progress } from './pkg/grundy_web.js';
 
 const ready = init();
 
+function seq({ ruleset, to }) {
+  let last = 0;
+  return seq_with_progress(ruleset, to, (done, total) => {
+    const now = performance.now();
+    if (now - last >= 50) {
+      last = now;
+      self.postMessage({ type: 'progress', done, total });
+    }
+  });
+}
+
+const jobs = {
+  seq,
+  misere: ({ ruleset, maxHeap, seconds }) => misere(ruleset, maxHeap, seconds),
+};
+
 self.onmessage = async (event) => {
-  const { ruleset, to } = event.data;
+  const { job = 'seq', ...args } = event.data;
   try {
     await ready;
-    let last = 0;
-    const json = seq_with_progress(ruleset, to, (done, total) => {
-      const now = performance.now();
-      if (now - last >= 50) {
-        last = now;
-        self.postMessage({ type: 'progress', done, total });
-      }
-    });
+    const run = jobs[job];
+    const json = run ? run(args) : JSON.stringify({ error: `no job '${job}'` });
     self.postMessage({ type: 'done', json });
   } catch (e) {
     self.postMessage({ type: 'done', json: JSON.stringify({ error: String(e && e.message ? e.message : e) }) });
