@@ -1,9 +1,10 @@
-//! Soak test of the long runs' resumption: `seq --checkpoint`, `retro --out` and `survey --out`
-//! are killed (SIGKILL) at random moments, resumed (killed again, some rounds), and finished; the
-//! files they leave and their answers must equal those of an uninterrupted run: byte for byte for
-//! the seq checkpoint and the tier database, and for the survey's game records all but the CPU
-//! seconds each game took (which no two runs share). Whatever a kill left must be refused or
-//! resumed from, never read as data: every resumed run must succeed with the same answer.
+//! Soak test of the long runs' resumption: `seq --checkpoint`, `retro --out` (single-machine, and
+//! on timely dataflow with two workers) and `survey --out` are killed (SIGKILL) at random moments,
+//! resumed (killed again, some rounds), and finished; the files they leave and their answers must
+//! equal those of an uninterrupted run: byte for byte for the seq checkpoint and the tier
+//! databases, and for the survey's game records all but the CPU seconds each game took (which no
+//! two runs share). Whatever a kill left must be refused or resumed from, never read as data:
+//! every resumed run must succeed with the same answer.
 //!
 //! Bounded: `SOAK_ROUNDS` rounds per command (default 6), each killing up to 3 times; the seed of
 //! each round is printed (`SOAK_SEED=N` replays one; default: from the clock).
@@ -117,8 +118,8 @@ fn soak(
     let want = answer(&finish(&a));
     let mut took = start.elapsed();
     let want_files = contents(&reference);
-    // The kills fall within the time of an uninterrupted run: the shorter of two (the first one
-    // also loads the program).
+    // The kills fall within the first three quarters of an uninterrupted run, the shorter of two
+    // (the first one also loads the program).
     let again = tmp.path().join("again");
     let a2 = args(&again);
     let a2: Vec<&str> = a2.iter().map(String::as_str).collect();
@@ -136,7 +137,7 @@ fn soak(
         let a = args(&place);
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
         for _ in 0..1 + rng.below(3) {
-            let after = Duration::from_micros(rng.below(took.as_micros() as u64 * 5 / 4 + 1));
+            let after = Duration::from_micros(rng.below(took.as_micros() as u64 * 3 / 4 + 1));
             killed += u32::from(kill_after(&a, after));
         }
         let got = answer(&finish(&a));
@@ -262,5 +263,47 @@ fn survey_folder_survives_random_kills() {
                 })
                 .collect()
         },
+    );
+}
+
+/// The distributed engine (timely dataflow, two workers in one process) writes the same database
+/// as the single-machine engine, and resumes from it the same way.
+#[test]
+fn retro_on_timely_survives_random_kills() {
+    soak(
+        "retro --workers 2",
+        |p| {
+            [
+                "retro",
+                "chomp",
+                "--rows",
+                "4",
+                "--cols",
+                "7",
+                "--workers",
+                "2",
+                "--quiet",
+                "--json",
+                "--out",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([p.display().to_string()])
+            .collect()
+        },
+        |v| {
+            without(
+                v,
+                &[
+                    "database",
+                    "seconds",
+                    "peak_bytes",
+                    "solved_tiers",
+                    "option_visits",
+                    "bytes_sent",
+                ],
+            )
+        },
+        files,
     );
 }
