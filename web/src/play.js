@@ -131,8 +131,11 @@ export async function render(root, params) {
     wins.append(el('p', {}, `Winning moves (${view.winning_move_count}): `, texts.join('; ')));
   }
 
+  let keyboard = false; // the last move was made from the board with the keyboard focus in it
+
   function move(index) {
     if (busy || !humanTurn() || view.over) return;
+    keyboard = board.contains(document.activeElement) && document.activeElement.matches(':focus-visible');
     const next = call(() => game.make(index));
     if (next.error) {
       status.replaceChildren(errorBox(next.error));
@@ -185,6 +188,7 @@ export async function render(root, params) {
       `${valueLine}outcome ${view.outcome}, ${view.winning_move_count} winning move(s), ${view.move_count} legal move(s); solved by ${view.method.replace(/_/g, ' ')}.`));
     showWins();
     drawHistory();
+    if (keyboard && humanTurn()) board.querySelector('button[data-move]:not(:disabled)')?.focus();
   }
 
   function describe(o) {
@@ -232,10 +236,11 @@ export async function render(root, params) {
       }
       box.append(strip);
     }
-    if (c.kind === 'heap') {
+    if (c.kind === 'heap' || c.kind === 'staircase') {
       const piles = el('div', { class: 'piles', 'aria-hidden': 'true' });
       c.state.forEach((size, hi) => {
-        const pile = el('div', { class: 'pile' }, el('span', { class: 'label' }, `heap ${hi}: ${size}`));
+        const name = c.kind === 'heap' ? 'heap' : 'step';
+        const pile = el('div', { class: 'pile' }, el('span', { class: 'label' }, `${name} ${hi}: ${size}`));
         for (let k = 0; k < Math.min(size, 40); k++) pile.append(el('button', { type: 'button', class: 'counter', disabled: true, tabindex: -1 }));
         piles.append(pile);
       });

@@ -322,13 +322,17 @@ test('table: Wythoff\'s P-positions are the theorem\'s', async () => {
 });
 
 test('narrow dark page, keyboard play: a phone-width Nim game by Tab and Enter', async () => {
-  const page = await open('#/play?nim=1,2&hints=1', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  const page = await open('#/play?nim=2,3,3&hints=1', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no horizontal scrolling (${width}px)`);
   await page.focus('[data-move]');
   await page.keyboard.press('Enter');
   await playState(page);
   assert.ok((await page.locator('[data-testid="history"] .bar').count()) >= 2, 'the move was made from the keyboard');
+  if (!(await playState(page)).state.startsWith('over')) {
+    // after the reply the focus is back on a move, so the game goes on from the keyboard
+    assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-move')), true);
+  }
   await page.done('play-narrow-dark');
   // the theme button switches (and remembers) light and dark
   const light = await open('#/table?sum=kayles,nim&size=24', { colorScheme: 'light' });
