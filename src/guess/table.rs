@@ -495,6 +495,27 @@ mod tests {
         assert_eq!(f.rule.text(), "T(x, y) = y mod (x + 2)");
     }
 
+    #[test]
+    fn p_positions_on_beatty_pairs_with_an_exception_are_the_rule_and_the_exception() {
+        let rule = Beatty {
+            alpha: beatty::Quadratic { p: 1, q: 5, r: 2 },
+            beta: beatty::Quadratic { p: 3, q: 5, r: 2 },
+            symmetric: true,
+        };
+        let mut t = Table::from_fn(64, 64, |x, y| {
+            if rule.is_p(x, y).unwrap() {
+                0
+            } else {
+                1 + (x + y) % 7
+            }
+        });
+        t.set(2, 2, 0); // one more P-position, on the diagonal
+        let f = guess(&t).fitted.unwrap();
+        assert_eq!(f.rule, TableRule::Beatty(rule));
+        assert_eq!(f.exceptions, vec![((2, 2), 1)]);
+        assert_eq!(f.from, 3);
+    }
+
     proptest! {
         // each case builds banks of closed forms: fewer cases than the default 256
         #![proptest_config(ProptestConfig::with_cases(16))]
