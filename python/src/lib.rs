@@ -15,6 +15,7 @@ mod interrupt;
 mod nimber;
 mod reports;
 mod retro;
+mod search;
 
 use pyo3::prelude::*;
 
@@ -33,5 +34,6 @@ fn grundy_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reports::graph, m)?)?;
     m.add_function(wrap_pyfunction!(reports::count_heaps, m)?)?;
     m.add_function(wrap_pyfunction!(retro::retro, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
     Ok(())
 }

@@ -11,9 +11,10 @@
 //! ```
 //! use grundy::report::search::{Request, SearchOptions, Target, run};
 //! use grundy::search::cram::Cram;
-//! let board = Cram::default().board(3, 3).unwrap();
-//! let r = run(&Request { target: Target::Cram(board), options: SearchOptions { moves: true, ..Default::default() } }, &grundy::progress::Silent).unwrap();
-//! assert_eq!(r.value, Some(1)); // 3×3 Cram is *1
+//! let board = Cram::default().board(4, 5).unwrap();
+//! let options = SearchOptions { moves: true, ..Default::default() };
+//! let r = run(&Request { target: Target::Cram(board), options }, &grundy::progress::Silent).unwrap();
+//! assert_eq!(r.value, Some(2)); // 4×5 Cram is *2
 //! assert_eq!(r.outcome, grundy::Outcome::N);
 //! assert!(!r.winning_moves.unwrap().is_empty());
 //! ```
@@ -371,7 +372,10 @@ fn drive<G: SearchGame>(
         None => 0,
     };
     let never = AtomicBool::new(false);
-    let stop = stop.unwrap_or(&never);
+    let asked = stop.unwrap_or(&never);
+    // the search's own flag: set by the monitor when the caller or the progress sink asks
+    let halt = AtomicBool::new(false);
+    let stop = &halt;
     let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|sc| {
@@ -380,7 +384,10 @@ fn drive<G: SearchGame>(
             let mut last_save = Instant::now();
             let mut last_msg = String::new();
             while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
+                std::thread::sleep(Duration::from_millis(50));
+                if asked.load(Ordering::Relaxed) || progress.cancelled() {
+                    halt.store(true, Ordering::Relaxed);
+                }
                 let live = search.live();
                 let msg = format!(
                     "component {}/{} · trying *{} · {} nodes · table {:.0}%",

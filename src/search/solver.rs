@@ -198,9 +198,91 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         if let Some(v) = self.lookup(c) {
             return Ok(v);
         }
+        if self.cfg.aspiration && self.cfg.pruning {
+            return self.aspire(c);
+        }
         Ok(self
             .search(c, NimSet::ALL)?
             .expect("a search for every value finds the value"))
+    }
+
+    /// The exact value of `c` by aspiration: for `k = 0, 1, …` every move not yet settled is
+    /// asked whether it is worth `k`; the first `k` no move has is the value.
+    fn aspire(&mut self, c: &G::Component) -> Res<u8> {
+        if self.halted() {
+            return Err(Halt::Stop);
+        }
+        self.stats.nodes += 1;
+        let start = self.stats.nodes;
+        let d = self.depth;
+        if d >= MAX_DEPTH {
+            return Err(Halt::TooDeep);
+        }
+        if let Some(v) = self.game.theorem_value(c) {
+            self.stats.known += 1;
+            if self.cfg.table {
+                self.table.put(self.game.key(c), v, 1);
+            }
+            return Ok(v);
+        }
+        if self.pool.len() <= d {
+            self.pool.push(Moves::default());
+            self.orders.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.pool[d]);
+        let mut order = std::mem::take(&mut self.orders[d]);
+        moves.clear();
+        order.clear();
+        self.game.moves(c, &mut moves);
+        self.depth += 1;
+        let r = self.aspire_moves(&moves, &mut order);
+        self.depth -= 1;
+        self.pool[d] = moves;
+        self.orders[d] = order;
+        let v = r?;
+        if self.cfg.table {
+            self.table
+                .put(self.game.key(c), v, self.stats.nodes - start + 1);
+        }
+        Ok(v)
+    }
+
+    fn aspire_moves(&mut self, moves: &Moves<G::Component>, order: &mut Vec<Pending>) -> Res<u8> {
+        let n = moves.len();
+        if n > MAX_MOVES {
+            return Err(Halt::TooMany(n));
+        }
+        let mut known = NimSet::EMPTY;
+        self.settle(moves, order, &mut |v| known = known.with(v));
+        let mut k = 0u8;
+        loop {
+            if !known.contains(k) {
+                let mut found = false;
+                let mut i = 0;
+                while i < order.len() {
+                    let p = order[i];
+                    let parts = moves.parts(p.index as usize);
+                    match self.parts_in(parts, p.x, p.unknown, NimSet::single(k))? {
+                        Some(v) => {
+                            order.swap_remove(i);
+                            known = known.with(v);
+                            if v == k {
+                                found = true;
+                                break;
+                            }
+                        }
+                        None => i += 1,
+                    }
+                }
+                if !found {
+                    return Ok(k);
+                }
+            }
+            k += 1;
+            if k as usize > n {
+                return Ok(n as u8);
+            }
+        }
     }
 
     /// `G(c)` when it lies in `want` (or whenever the search happened to settle it); `None`
@@ -264,40 +346,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             return Err(Halt::TooMany(n));
         }
         let mut cand = NimSet::upto(n as u32);
-        // Enhanced transposition cut-off: settle the moves whose parts are all known; for the
-        // others remember the XOR of the known parts and which parts are unknown.
-        for i in 0..n {
-            let mut x = 0u8;
-            let mut weight = 0u32;
-            let mut unknown = 0u32;
-            for (j, p) in moves.parts(i).iter().enumerate() {
-                match self.lookup(p) {
-                    Some(v) => x ^= v,
-                    None => {
-                        unknown |= 1 << j.min(31);
-                        let s = self.game.size(p);
-                        weight += s * s;
-                    }
-                }
-            }
-            if unknown & (unknown - 1) != 0 {
-                unknown = cancel_pairs(moves.parts(i), unknown);
-            }
-            if unknown == 0 {
-                cand = remove_value(cand, x);
-            } else {
-                order.push(Pending {
-                    weight,
-                    index: i as u32,
-                    x,
-                    unknown,
-                });
-            }
-        }
-        if self.cfg.ordering {
-            // lighter moves first; among equals, the game's order of moves
-            order.sort_by_key(|p| (p.weight, p.index));
-        }
+        self.settle(moves, order, &mut |v| cand = remove_value(cand, v));
         let top = want.max().unwrap_or(0);
         let mut exact = true;
         for p in order.iter() {
@@ -332,6 +381,49 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             Ok(Some((e, true)))
         } else {
             Ok(None)
+        }
+    }
+
+    /// Enhanced transposition cut-off: hand `settled` the value of every move whose parts are
+    /// all known; the others go to `order` with the XOR of their known parts and the set of the
+    /// unknown ones (equal unknown parts cancel), lighter moves first.
+    fn settle(
+        &mut self,
+        moves: &Moves<G::Component>,
+        order: &mut Vec<Pending>,
+        settled: &mut dyn FnMut(u8),
+    ) {
+        for i in 0..moves.len() {
+            let mut x = 0u8;
+            let mut weight = 0u32;
+            let mut unknown = 0u32;
+            for (j, p) in moves.parts(i).iter().enumerate() {
+                match self.lookup(p) {
+                    Some(v) => x ^= v,
+                    None => {
+                        unknown |= 1 << j.min(31);
+                        let s = self.game.size(p);
+                        weight += s * s;
+                    }
+                }
+            }
+            if unknown & (unknown - 1) != 0 {
+                unknown = cancel_pairs(moves.parts(i), unknown);
+            }
+            if unknown == 0 {
+                settled(x);
+            } else {
+                order.push(Pending {
+                    weight,
+                    index: i as u32,
+                    x,
+                    unknown,
+                });
+            }
+        }
+        if self.cfg.ordering {
+            // lighter moves first; among equals, the game's order of moves
+            order.sort_by_key(|p| (p.weight, p.index));
         }
     }
 
@@ -459,7 +551,7 @@ fn remove_value(cand: NimSet, v: u8) -> NimSet {
 /// let game = Cram::default();
 /// let table = Table::with_bytes(1 << 20);
 /// let search = Search::new(&game, &table, Config::default());
-/// let board = game.board(3, 4).unwrap(); // 3×4 Cram
+/// let board = game.board(4, 7).unwrap(); // 4×7 Cram
 /// assert_eq!(search.value(&game.components(&board)).unwrap(), 3);
 /// ```
 pub struct Search<'a, G: SearchGame> {

@@ -53,28 +53,9 @@ fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
         if p.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        advise_huge_pages(p as *mut u8, layout.size());
         Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
     }
 }
-
-/// Ask Linux to back a large table with 2 MiB pages: random probes then miss the TLB far less.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(p: *mut u8, len: usize) {
-    const HUGE: usize = 2 << 20;
-    let start = (p as usize).next_multiple_of(HUGE);
-    let end = (p as usize + len) / HUGE * HUGE;
-    if end > start {
-        // SAFETY: [start, end) lies inside the allocation just made; MADV_HUGEPAGE only changes
-        // how the kernel backs those pages, never their contents.
-        unsafe {
-            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_p: *mut u8, _len: usize) {}
 
 #[inline]
 fn mix(mut x: u64) -> u64 {

@@ -15,6 +15,7 @@ __all__ = [
     "guess",
     "nim",
     "retro",
+    "search",
     "solve",
 ]
 
@@ -174,3 +175,19 @@ def retro(
     threads: Optional[_Int] = None,
 ) -> Report:
     """The dict of ``grundy retro GAME [--rows R --cols C | --coins N] [--position P] --json``."""
+
+def search(
+    game: str,
+    *,
+    rows: Optional[_Int] = None,
+    cols: Optional[_Int] = None,
+    board: Optional[str] = None,
+    grid: Optional[Any] = None,
+    edges: Union[str, Iterable[Any], None] = None,
+    moves: bool = False,
+    misere: bool = False,
+    memory: Union[str, _Int, None] = None,
+    threads: Optional[_Int] = None,
+    table_dir: Union[str, "os.PathLike[str]", None] = None,
+) -> Report:
+    """The dict of ``grundy search GAME ... --json``: one position by the search engine."""
