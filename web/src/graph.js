@@ -20,7 +20,7 @@ export async function render(root, params) {
   });
   const out = el('section', { 'aria-live': 'polite' });
   root.replaceChildren(el('h1', {}, 'Tokens on a directed graph'), form, out);
-  const g = await ready;
+  const g = await ready();
   const r = call(g.graph, edges, tokens);
   if (r.error) {
     out.append(errorBox(r.error));

@@ -82,7 +82,7 @@ export async function render(root, params) {
     status.replaceWith(errorBox(pos.error));
     return;
   }
-  const g = await ready;
+  const g = await ready();
   let game;
   try {
     game = new g.Game(pos.text, params.get('graph') ?? '', params.get('tokens') ?? '', misere);

@@ -21,7 +21,7 @@ export async function render(root, params) {
   });
   const out = el('section', { 'aria-live': 'polite' });
   root.replaceChildren(el('h1', {}, 'Two-heap values'), form, out);
-  const g = await ready;
+  const g = await ready();
   const t = call(g.table, game, sum, Number(size));
   if (t.error) {
     out.append(errorBox(t.error));
