@@ -2,14 +2,14 @@
 //! `grundy::guess`), with how sure it is and its predictions beyond the data.
 
 use grundy::families::heap::{Period, Ruleset};
-use grundy::guess::input::{MAX_COORD, MAX_VALUE};
+use grundy::guess::input::{MAX_COORD, MAX_VALUE, MAX_VALUES};
 use grundy::guess::report::GuessReport;
 use grundy::guess::sequence::{self, Proof};
 use grundy::guess::table::{self, Table};
 use grundy::guess::{Guess, Prediction, theorem};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 use crate::convert::{plain, report, to_u64, type_name};
 
@@ -104,8 +104,14 @@ fn game_data(game: &Bound<'_, PyAny>, positions: Option<&Bound<'_, PyAny>>) -> P
         let v = py.import("builtins")?.getattr("int")?.call1((o,))?;
         to_u64(&v, "value")
     };
-    if let Ok(n) = to_u64(positions, "positions") {
-        let mut out = Vec::with_capacity(n as usize);
+    if positions.is_instance_of::<PyInt>() || !positions.hasattr("__iter__")? {
+        let n = to_u64(positions, "positions")?;
+        if n > MAX_VALUES as u64 {
+            return Err(PyValueError::new_err(format!(
+                "positions: {n} heaps are too many (at most {MAX_VALUES})"
+            )));
+        }
+        let mut out = Vec::with_capacity(n.min(1 << 20) as usize);
         for p in 0..n {
             out.push(int(&game.call_method1("value", (p,))?)?);
         }
@@ -346,7 +352,13 @@ impl PyGuess {
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut preds = Vec::new();
         if let Some(at) = at {
-            for (i, item) in at.try_iter()?.enumerate() {
+            let items = at.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "at: expected a list of positions (n or (x, y)), got {}",
+                    type_name(at)
+                ))
+            })?;
+            for (i, item) in items.enumerate() {
                 let item = item?;
                 let args = if is_line(&item) {
                     PyTuple::new(py, item.try_iter()?.collect::<PyResult<Vec<_>>>()?)?

@@ -130,3 +130,21 @@ def test_bad_data_raises_with_the_place():
         g.predict(-3)
     with pytest.raises(ValueError, match=r"the data are a sequence, so give one heap: predict\(n\)"):
         g.predict(1, 2)
+
+
+def test_bad_positions_of_a_game_and_bad_predictions_raise_with_the_place():
+    class Nothing:
+        def options(self, p):
+            return []
+
+    with pytest.raises(OverflowError, match="positions: '-1' is negative"):
+        grundy.guess(grundy.Game(Nothing()), positions=-1)
+    with pytest.raises(ValueError, match=r"positions: expected N or \(X, Y\)"):
+        grundy.guess(grundy.Game(Nothing()), positions=(1, 2, 3))
+    with pytest.raises(ValueError, match="give positions=N"):
+        grundy.guess(grundy.Game(Nothing()))
+    g = grundy.guess(list(range(40)))
+    with pytest.raises(TypeError, match="at: expected a list of positions"):
+        g.to_dict(at=5)
+    with pytest.raises(ValueError, match=r"at\[0\]: n: '-1' is negative"):
+        g.to_dict(at=[-1])
