@@ -270,10 +270,10 @@ pub fn grid_graph(board: &Region) -> Graph {
     let index = |i: usize| cells.binary_search(&i).ok();
     let mut edges = Vec::new();
     for (k, &i) in cells.iter().enumerate() {
-        if i % w + 1 < w {
-            if let Some(j) = index(i + 1) {
-                edges.push((k, j));
-            }
+        if i % w + 1 < w
+            && let Some(j) = index(i + 1)
+        {
+            edges.push((k, j));
         }
         if let Some(j) = index(i + w) {
             edges.push((k, j));
@@ -402,11 +402,11 @@ fn drive<G: SearchGame>(
                     last_msg = msg;
                 }
                 progress.set(live.root_done.load(Ordering::Relaxed));
-                if let Some(dir) = &o.table_dir {
-                    if last_save.elapsed() >= o.save_every {
-                        persist::save(dir, &id, &table)?;
-                        last_save = Instant::now();
-                    }
+                if let Some(dir) = &o.table_dir
+                    && last_save.elapsed() >= o.save_every
+                {
+                    persist::save(dir, &id, &table)?;
+                    last_save = Instant::now();
                 }
             }
             Ok(())

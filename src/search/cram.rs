@@ -374,10 +374,10 @@ impl SearchGame for Cram {
         if c.h == 1 && c.bits == c.all() {
             return Some(self.strip[c.w as usize]);
         }
-        if !self.endgame.is_empty() {
-            if let Some(v) = self.endgame_value(c) {
-                return Some(v);
-            }
+        if !self.endgame.is_empty()
+            && let Some(v) = self.endgame_value(c)
+        {
+            return Some(v);
         }
         None
     }

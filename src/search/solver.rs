@@ -52,6 +52,9 @@ pub struct Config {
     pub aspiration: bool,
     /// Moves with smaller parts first.
     pub ordering: bool,
+    /// Inner nodes by aspiration too (value by value up to the largest value asked for) instead
+    /// of candidate sets.
+    pub inner_aspiration: bool,
     /// Keep and use the transposition table (`false`: every component is searched each time).
     pub table: bool,
     /// Threads at the root (1 or more).
@@ -64,6 +67,7 @@ impl Default for Config {
             pruning: true,
             aspiration: true,
             ordering: true,
+            inner_aspiration: false,
             table: true,
             threads: 1,
         }
@@ -184,11 +188,11 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             self.stats.known += 1;
             return Some(v);
         }
-        if self.cfg.table {
-            if let Some(v) = self.table.get(self.game.key(c)) {
-                self.stats.table_hits += 1;
-                return Some(v);
-            }
+        if self.cfg.table
+            && let Some(v) = self.table.get(self.game.key(c))
+        {
+            self.stats.table_hits += 1;
+            return Some(v);
         }
         None
     }
@@ -235,7 +239,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         order.clear();
         self.game.moves(c, &mut moves);
         self.depth += 1;
-        let r = self.aspire_moves(&moves, &mut order);
+        let r = self
+            .aspire_moves(&moves, &mut order, 127)
+            .map(|v| v.expect("a value up to the number of moves"));
         self.depth -= 1;
         self.pool[d] = moves;
         self.orders[d] = order;
@@ -247,42 +253,46 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         Ok(v)
     }
 
-    fn aspire_moves(&mut self, moves: &Moves<G::Component>, order: &mut Vec<Pending>) -> Res<u8> {
+    /// The value of the node whose moves are `moves` by aspiration, when it is at most `limit`;
+    /// `None` when it is larger.
+    fn aspire_moves(
+        &mut self,
+        moves: &Moves<G::Component>,
+        order: &mut Vec<Pending>,
+        limit: u8,
+    ) -> Res<Option<u8>> {
         let n = moves.len();
         if n > MAX_MOVES {
             return Err(Halt::TooMany(n));
         }
         let mut known = NimSet::EMPTY;
         self.settle(moves, order, &mut |v| known = known.with(v));
-        let mut k = 0u8;
-        loop {
-            if !known.contains(k) {
-                let mut found = false;
-                let mut i = 0;
-                while i < order.len() {
-                    let p = order[i];
-                    let parts = moves.parts(p.index as usize);
-                    match self.parts_in(parts, p.x, p.unknown, NimSet::single(k))? {
-                        Some(v) => {
-                            order.swap_remove(i);
-                            known = known.with(v);
-                            if v == k {
-                                found = true;
-                                break;
-                            }
+        for k in 0..=(n as u8).min(limit) {
+            if known.contains(k) {
+                continue;
+            }
+            let mut found = false;
+            let mut i = 0;
+            while i < order.len() {
+                let p = order[i];
+                let parts = moves.parts(p.index as usize);
+                match self.parts_in(parts, p.x, p.unknown, NimSet::single(k))? {
+                    Some(v) => {
+                        order.remove(i);
+                        known = known.with(v);
+                        if v == k {
+                            found = true;
+                            break;
                         }
-                        None => i += 1,
                     }
-                }
-                if !found {
-                    return Ok(k);
+                    None => i += 1,
                 }
             }
-            k += 1;
-            if k as usize > n {
-                return Ok(n as u8);
+            if !found {
+                return Ok(Some(k));
             }
         }
+        Ok(None)
     }
 
     /// `G(c)` when it lies in `want` (or whenever the search happened to settle it); `None`
@@ -319,16 +329,22 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         order.clear();
         self.game.moves(c, &mut moves);
         self.depth += 1;
-        let r = self.mex_in(&moves, &mut order, want);
+        let r = if self.cfg.inner_aspiration {
+            let limit = want.max().unwrap_or(0);
+            self.aspire_moves(&moves, &mut order, limit)
+                .map(|v| v.map(|v| (v, true)))
+        } else {
+            self.mex_in(&moves, &mut order, want)
+        };
         self.depth -= 1;
         self.pool[d] = moves;
         self.orders[d] = order;
         let r = r?;
-        if let Some((v, true)) = r {
-            if self.cfg.table {
-                self.table
-                    .put(self.game.key(c), v, self.stats.nodes - start + 1);
-            }
+        if let Some((v, true)) = r
+            && self.cfg.table
+        {
+            self.table
+                .put(self.game.key(c), v, self.stats.nodes - start + 1);
         }
         Ok(r.map(|(v, _)| v))
     }

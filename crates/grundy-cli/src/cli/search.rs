@@ -117,6 +117,9 @@ pub struct Common {
     /// Switch off move ordering (smaller components first).
     #[arg(long)]
     pub no_ordering: bool,
+    /// Inner nodes value by value (aspiration) instead of Beling–Rogalski candidate sets.
+    #[arg(long)]
+    pub inner_aspiration: bool,
     /// Switch off splitting into components.
     #[arg(long)]
     pub no_decompose: bool,
@@ -164,6 +167,7 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
             pruning: !c.no_pruning,
             aspiration: !c.no_aspiration,
             ordering: !c.no_ordering,
+            inner_aspiration: c.inner_aspiration,
             table: true,
             threads,
         },
