@@ -35,6 +35,12 @@ SETTINGS = settings(
 )
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path, monkeypatch):
+    """Texts drawn as paths (``out=``, ``table_dir=``, ``edges=``) land in a scratch folder."""
+    monkeypatch.chdir(tmp_path)
+
+
 class BadIndex:
     """An ``__index__`` that raises."""
 
@@ -298,7 +304,7 @@ def test_retro(tmp_path, game, rows, cols, coins, position, threads, with_out):
              threads=threads)
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=40)
 @given(st.one_of(texts, odd, st.just("/nonexistent/dir/db"), st.just("\x00")))
 def test_retro_out_paths(out):
     survives(grundy.retro, "chomp", rows=2, cols=2, out=out)
@@ -390,3 +396,54 @@ def test_a_systemexit_in_options_is_raised_as_it_is():
     g = grundy.Game(Rules("exit", 5))
     with pytest.raises(SystemExit):
         g.value(3)
+
+
+table = st.lists(st.lists(st.one_of(small, big, odd), max_size=5), max_size=5)
+
+
+@SETTINGS
+@given(
+    st.one_of(st.lists(st.one_of(small, big, odd), max_size=40), table, anything, odd,
+              st.lists(small, min_size=5, max_size=60).map(np.array)),
+    st.one_of(st.none(), small, big, odd, st.tuples(st.one_of(small, big, odd), st.one_of(small, odd))),
+    st.lists(st.one_of(small, big, odd), max_size=3),
+)
+def test_guess(data, positions, at):
+    g = survives(grundy.guess, data, positions=positions)
+    if g is None:
+        g = grundy.guess([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2])
+    survives(lambda: (g.found, g.rule, g.rule_class, g.proved, g.certainty, g.explains, g.total,
+                      g.holds_from, repr(g), g._repr_html_()))
+    survives(g.predict, *at)
+    survives(g.outcome, *at)
+    survives(g.to_dict, at)
+
+
+def test_guess_of_hostile_games_and_analyses():
+    survives(grundy.guess, grundy.Game(Rules("raise", 5)), positions=10)
+    survives(grundy.guess, grundy.Game(Rules("cycle", 5)), positions=10)
+    survives(grundy.guess, grundy.Ruleset("kayles").analyse(100), positions=BadIndex())
+
+
+@SETTINGS
+@given(
+    st.one_of(st.sampled_from(["cram", "node-kayles", "arc-kayles", "domineering", ""]), texts, odd),
+    st.one_of(st.none(), st.integers(min_value=0, max_value=4), big, odd),
+    st.one_of(st.none(), st.integers(min_value=0, max_value=4), big, odd),
+    st.one_of(st.none(), st.text(alphabet=".#/\n x", max_size=20), odd),
+    st.one_of(st.none(), st.lists(st.text(alphabet=".#", max_size=4), max_size=4), odd),
+    st.one_of(st.none(), st.lists(pair(), max_size=5), odd, texts),
+    st.one_of(st.none(), st.sampled_from(["1M", "64K", "0", "-1", "1e99", "huge", "999999999999G"]), big, odd),
+    st.one_of(st.none(), st.integers(min_value=1, max_value=2), big, odd),
+    st.booleans(),
+    st.booleans(),
+)
+def test_search(game, rows, cols, board, grid, edges, memory, threads, moves, misere):
+    survives(grundy.search, game, rows=rows, cols=cols, board=board, grid=grid, edges=edges,
+             memory=memory, threads=threads, moves=moves, misere=misere)
+
+
+@settings(SETTINGS, max_examples=20)
+@given(st.one_of(texts, odd, st.just("/nonexistent/dir/t"), st.just("\x00")))
+def test_search_table_dirs(table_dir):
+    survives(grundy.search, "cram", rows=2, cols=3, table_dir=table_dir)
