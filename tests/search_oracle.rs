@@ -71,6 +71,7 @@ fn config(bits: u16) -> (Config, bool, bool, bool, bool) {
             inner_aspiration: bits & 256 != 0,
             table: bits & 8 == 0,
             threads: 1 + (bits >> 6 & 1) as usize,
+            abort_round: bits & 512 != 0,
         },
         bits & 16 == 0,  // decompose
         bits & 32 == 0,  // symmetry

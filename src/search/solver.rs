@@ -59,6 +59,9 @@ pub struct Config {
     pub table: bool,
     /// Threads at the root (1 or more).
     pub threads: usize,
+    /// When a thread finds a root move worth the round's value, the others abandon their move
+    /// at once (`false`: they finish it).
+    pub abort_round: bool,
 }
 
 impl Default for Config {
@@ -70,6 +73,7 @@ impl Default for Config {
             inner_aspiration: false,
             table: true,
             threads: 1,
+            abort_round: false,
         }
     }
 }
@@ -113,8 +117,9 @@ pub struct Stats {
     pub known: u64,
 }
 
-/// Live counters for a progress display, updated while the search runs.
-#[derive(Debug, Default)]
+/// Live counters for a progress display, updated while the search runs (and the threads'
+/// board of components being searched).
+#[derive(Debug)]
 pub struct Live {
     /// Nodes so far (flushed every few thousand nodes).
     pub nodes: AtomicU64,
@@ -126,6 +131,59 @@ pub struct Live {
     pub round: AtomicU64,
     /// Components of the position finished.
     pub components_done: AtomicU64,
+    /// Components some thread is searching now (near the root), by fingerprint: another thread
+    /// that meets one leaves it for last, by when it is usually in the table (the "exclusive
+    /// search" of Weill's ABDADA, *ICCA Journal* 19, 1996).
+    busy: Box<[AtomicU64]>,
+}
+
+/// Slots of the busy board.
+const BUSY_SLOTS: usize = 4096;
+/// Depths (from a root move) at which components are announced on the busy board.
+const BUSY_DEPTH: usize = 6;
+
+impl Default for Live {
+    fn default() -> Self {
+        Live {
+            nodes: AtomicU64::new(0),
+            root_done: AtomicU64::new(0),
+            root_total: AtomicU64::new(0),
+            round: AtomicU64::new(0),
+            components_done: AtomicU64::new(0),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+impl Live {
+    #[inline]
+    fn fingerprint(key: super::Key) -> u64 {
+        let x = key.bits ^ (key.tag as u64).rotate_left(47);
+        let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (x ^ (x >> 29)) | 1
+    }
+
+    /// Announce `key`; returns the slot taken (to release), if any.
+    #[inline]
+    fn claim(&self, key: super::Key) -> Option<usize> {
+        let f = Self::fingerprint(key);
+        let slot = (f >> 20) as usize % BUSY_SLOTS;
+        self.busy[slot]
+            .compare_exchange(0, f, Ordering::Relaxed, Ordering::Relaxed)
+            .ok()
+            .map(|_| slot)
+    }
+
+    #[inline]
+    fn release(&self, slot: usize) {
+        self.busy[slot].store(0, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn is_busy(&self, key: super::Key) -> bool {
+        let f = Self::fingerprint(key);
+        self.busy[(f >> 20) as usize % BUSY_SLOTS].load(Ordering::Relaxed) == f
+    }
 }
 
 #[derive(Debug)]
@@ -327,6 +385,11 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         let mut order = std::mem::take(&mut self.orders[d]);
         moves.clear();
         order.clear();
+        let claimed = if self.cfg.threads > 1 && d < BUSY_DEPTH {
+            self.live.claim(self.game.key(c))
+        } else {
+            None
+        };
         self.game.moves(c, &mut moves);
         self.depth += 1;
         let r = if self.cfg.inner_aspiration {
@@ -336,6 +399,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         } else {
             self.mex_in(&moves, &mut order, want)
         };
+        if let Some(slot) = claimed {
+            self.live.release(slot);
+        }
         self.depth -= 1;
         self.pool[d] = moves;
         self.orders[d] = order;
@@ -365,7 +431,24 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         self.settle(moves, order, &mut |v| cand = remove_value(cand, v));
         let top = want.max().unwrap_or(0);
         let mut exact = true;
-        for p in order.iter() {
+        // with several threads, moves whose main part another thread is searching go last
+        let defer = self.cfg.threads > 1 && self.depth <= BUSY_DEPTH && order.len() > 1;
+        let mut later: u128 = 0;
+        let n_order = order.len();
+        for step in 0..n_order * (1 + defer as usize) {
+            let k = step % n_order.max(1);
+            if defer {
+                let first_pass = step < n_order;
+                if first_pass && self.main_part_busy(moves, &order[k]) {
+                    if k < 128 {
+                        later |= 1 << k;
+                        continue;
+                    }
+                } else if !first_pass && (k >= 128 || later >> k & 1 == 0) {
+                    continue;
+                }
+            }
+            let p = &order[k];
             if cand.and(want).is_empty() {
                 return Ok(None);
             }
@@ -398,6 +481,22 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         } else {
             Ok(None)
         }
+    }
+
+    /// Whether the largest unknown part of the pending move `p` is being searched by another
+    /// thread.
+    fn main_part_busy(&self, moves: &Moves<G::Component>, p: &Pending) -> bool {
+        let parts = moves.parts(p.index as usize);
+        let mut best: Option<(u32, usize)> = None;
+        for (j, c) in parts.iter().enumerate() {
+            if p.unknown >> j.min(31) & 1 == 1 {
+                let s = self.game.size(c);
+                if best.is_none_or(|(bs, _)| s > bs) {
+                    best = Some((s, j));
+                }
+            }
+        }
+        best.is_some_and(|(_, j)| self.live.is_busy(self.game.key(&parts[j])))
     }
 
     /// Enhanced transposition cut-off: hand `settled` the value of every move whose parts are
@@ -831,7 +930,10 @@ impl<'a, G: SearchGame> Search<'a, G> {
             );
             loop {
                 let j = next.fetch_add(1, Ordering::Relaxed);
-                if j >= todo.len() || round_flag.load(Ordering::Relaxed) {
+                if j >= todo.len()
+                    || round_flag.load(Ordering::Relaxed)
+                    || found.load(Ordering::Relaxed)
+                {
                     break;
                 }
                 let i = todo[j];
@@ -840,7 +942,12 @@ impl<'a, G: SearchGame> Search<'a, G> {
                         *settled[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(v);
                         self.live.root_done.fetch_add(1, Ordering::Relaxed);
                         if Some(v) == k {
-                            round_flag.store(true, Ordering::Relaxed);
+                            // the others finish the move they are on (its work is mostly
+                            // done, and an exact answer serves the next rounds) but take no
+                            // new one
+                            if self.cfg.abort_round {
+                                round_flag.store(true, Ordering::Relaxed);
+                            }
                             found.store(true, Ordering::Relaxed);
                             break;
                         }

@@ -170,6 +170,7 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
             inner_aspiration: c.inner_aspiration,
             table: true,
             threads,
+            abort_round: false,
         },
         decompose: !c.no_decompose,
         symmetry: !c.no_symmetry,
