@@ -347,3 +347,44 @@ fn an_empty_board_and_a_full_one_are_zero() {
         assert_eq!(r.winning_moves, Some(vec![]));
     }
 }
+
+#[test]
+fn rings_and_snakes_of_cells_match_brute_force() {
+    // the border of an r×c rectangle is a ring of cells; cut once, a snake with bends
+    let cram = Cram::new(CramConfig {
+        endgame: None,
+        ..Default::default()
+    });
+    let kayles = GridKayles::default();
+    for (r, c) in [(2, 2), (3, 3), (3, 4), (4, 4), (3, 5), (4, 6), (5, 5)] {
+        let mut ring = 0u128;
+        for i in 0..r * c {
+            let (y, x) = (i / c, i % c);
+            if y == 0 || y == r - 1 || x == 0 || x == c - 1 {
+                ring |= 1 << i;
+            }
+        }
+        for bits in [ring, ring & !1] {
+            let b = Region::new(bits, c, r);
+            let mut memo = HashMap::new();
+            let table = Table::with_bytes(1 << 16);
+            let s = Search::new(&cram, &table, Config::default());
+            assert_eq!(
+                s.value(&cram.components(&b)).unwrap(),
+                brute_cram(bits, c, r, &mut memo),
+                "cram {}",
+                b.to_text()
+            );
+            let g = grid_graph(&b);
+            let mut memo = HashMap::new();
+            let table = Table::with_bytes(1 << 16);
+            let s = Search::new(&kayles, &table, Config::default());
+            assert_eq!(
+                s.value(&kayles.components(&b)).unwrap(),
+                brute_kayles(&g.adj, g.all(), false, &mut memo),
+                "node-kayles {}",
+                b.to_text()
+            );
+        }
+    }
+}

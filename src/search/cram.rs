@@ -6,7 +6,9 @@
 //! - a cell with no empty neighbour can never be covered, so it is dropped from every region;
 //! - a region of at most three cells is `*1` when a domino fits (every move leaves at most one
 //!   cell) and `*0` otherwise;
-//! - a full `1 × n` strip is Dawson's Kayles (octal game `0.07`), whose values are tabled;
+//! - a region whose cells form a path (a "snake", bends allowed) is Dawson's Kayles (octal
+//!   game `0.07`: a domino takes two neighbouring cells of the path), whose values are tabled,
+//!   and a ring of `n` cells has the single option "path of `n − 2`";
 //! - the **mirror theorem** ([`super::region`]): a region symmetric under a half turn, a flip or
 //!   (for a square box) a diagonal reflection, with no empty domino meeting its own image, is
 //!   `*0` — this is why every even × even board is P;
@@ -373,6 +375,14 @@ impl SearchGame for Cram {
         }
         if c.h == 1 && c.bits == c.all() {
             return Some(self.strip[c.w as usize]);
+        }
+        // a snake of cells is Dawson's Kayles, a ring one move away from a snake two shorter
+        if self.cfg.decompose {
+            match c.path_or_cycle() {
+                Some(false) => return Some(self.strip[n as usize]),
+                Some(true) => return Some((self.strip[n as usize - 2] == 0) as u8),
+                None => {}
+            }
         }
         if !self.endgame.is_empty()
             && let Some(v) = self.endgame_value(c)

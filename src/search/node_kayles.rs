@@ -204,6 +204,15 @@ impl SearchGame for GridKayles {
         if c.h == 1 && c.bits == c.all() {
             return Some(self.path[c.w as usize]);
         }
+        // a path of cells is Dawson's chess; a ring of n has the single option "path of n − 3"
+        if self.cfg.decompose {
+            let n = c.cells() as usize;
+            match c.path_or_cycle() {
+                Some(false) => return Some(self.path[n]),
+                Some(true) => return Some((self.path[n - 3] == 0) as u8),
+                None => {}
+            }
+        }
         None
     }
 

@@ -303,6 +303,28 @@ impl Region {
         self.trimmed(self.bits)
     }
 
+    /// When every cell has at most two neighbours in the region: `Some(false)` if the cells
+    /// form one path (two ends, no lone cell), `Some(true)` if they form cycles only (no end);
+    /// `None` otherwise. Only for a connected region does this say it *is* a path or a cycle.
+    pub fn path_or_cycle(&self) -> Option<bool> {
+        let w = self.w as usize;
+        let b = self.bits;
+        let l = ((b << 1) & !self.left()) & b; // cells whose left neighbour is in
+        let r = ((b >> 1) & !self.right()) & b;
+        let u = shl(b, w) & self.all() & b;
+        let d = shr(b, w) & b;
+        let three = (l & r & (u | d)) | (u & d & (l | r));
+        if three != 0 || b & !(l | r | u | d) != 0 {
+            return None;
+        }
+        let odd = l ^ r ^ u ^ d; // exactly one neighbour (three or more are excluded)
+        match odd.count_ones() {
+            2 => Some(false),
+            0 if b != 0 => Some(true),
+            _ => None,
+        }
+    }
+
     /// The connected components of the cells `bits` of this box, each handed to `f`.
     #[inline]
     pub fn for_each_component(&self, bits: u128, mut f: impl FnMut(u128)) {
