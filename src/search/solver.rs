@@ -271,44 +271,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
     /// The exact value of `c` by aspiration: for `k = 0, 1, …` every move not yet settled is
     /// asked whether it is worth `k`; the first `k` no move has is the value.
     fn aspire(&mut self, c: &G::Component) -> Res<u8> {
-        if self.halted() {
-            return Err(Halt::Stop);
-        }
-        self.stats.nodes += 1;
-        let start = self.stats.nodes;
-        let d = self.depth;
-        if d >= MAX_DEPTH {
-            return Err(Halt::TooDeep);
-        }
-        if let Some(v) = self.game.theorem_value(c) {
-            self.stats.known += 1;
-            if self.cfg.table {
-                self.table.put(self.game.key(c), v, 1);
-            }
-            return Ok(v);
-        }
-        if self.pool.len() <= d {
-            self.pool.push(Moves::default());
-            self.orders.push(Vec::new());
-        }
-        let mut moves = std::mem::take(&mut self.pool[d]);
-        let mut order = std::mem::take(&mut self.orders[d]);
-        moves.clear();
-        order.clear();
-        self.game.moves(c, &mut moves);
-        self.depth += 1;
-        let r = self
-            .aspire_moves(&moves, &mut order, 127)
-            .map(|v| v.expect("a value up to the number of moves"));
-        self.depth -= 1;
-        self.pool[d] = moves;
-        self.orders[d] = order;
-        let v = r?;
-        if self.cfg.table {
-            self.table
-                .put(self.game.key(c), v, self.stats.nodes - start + 1);
-        }
-        Ok(v)
+        Ok(self
+            .node(c, NimSet::ALL, true)?
+            .expect("aspiration up to 127 finds the value"))
     }
 
     /// The value of the node whose moves are `moves` by aspiration, when it is at most `limit`;
@@ -356,6 +321,12 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
     /// `G(c)` when it lies in `want` (or whenever the search happened to settle it); `None`
     /// means `G(c) ∉ want`. The table and the game's knowledge are not consulted for `c` itself.
     fn search(&mut self, c: &G::Component, want: NimSet) -> Res<Option<u8>> {
+        self.node(c, want, self.cfg.inner_aspiration)
+    }
+
+    /// [`Searcher::search`] by candidate sets, or by aspiration (value by value up to the
+    /// largest value of `want`) when `aspire` is set.
+    fn node(&mut self, c: &G::Component, want: NimSet, aspire: bool) -> Res<Option<u8>> {
         if self.halted() {
             return Err(Halt::Stop);
         }
@@ -392,7 +363,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         };
         self.game.moves(c, &mut moves);
         self.depth += 1;
-        let r = if self.cfg.inner_aspiration {
+        let r = if aspire {
             let limit = want.max().unwrap_or(0);
             self.aspire_moves(&moves, &mut order, limit)
                 .map(|v| v.map(|v| (v, true)))

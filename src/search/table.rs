@@ -250,7 +250,8 @@ mod tests {
             for th in 0..4u64 {
                 let t = &t;
                 s.spawn(move || {
-                    for i in 0..20_000u64 {
+                    let rounds = if cfg!(miri) { 300 } else { 20_000u64 };
+                    for i in 0..rounds {
                         let bits = (i * 4 + th) % 3000;
                         let k = Key { bits, tag: 3 };
                         let v = (bits % 101) as u8;
