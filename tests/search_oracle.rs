@@ -388,3 +388,18 @@ fn rings_and_snakes_of_cells_match_brute_force() {
         }
     }
 }
+
+#[test]
+fn a_move_whose_parts_are_all_known_needs_no_pair_check() {
+    // found by fuzzing (search_input): with overflow checks on, a move with no unknown part
+    // made the pair check compute 0 − 1
+    let g = grundy::search::graph::parse_edge_list("5 1\n3\n3 4\n0 1\n1 2\n2 3\n6 4\n").unwrap();
+    let game = GraphKayles::new(Rule::Vertex);
+    let table = Table::with_bytes(1 << 14);
+    let s = Search::new(&game, &table, Config::default());
+    let mut memo = HashMap::new();
+    assert_eq!(
+        s.value(&game.components(&g)).unwrap(),
+        brute_kayles(&g.adj, g.all(), false, &mut memo)
+    );
+}

@@ -493,7 +493,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
                     }
                 }
             }
-            if unknown & (unknown - 1) != 0 {
+            if unknown.count_ones() > 1 {
                 unknown = cancel_pairs(moves.parts(i), unknown);
             }
             if unknown == 0 {
