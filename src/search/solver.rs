@@ -685,6 +685,18 @@ impl<'a, G: SearchGame> Search<'a, G> {
         self.game
     }
 
+    /// A fresh searcher of this search (`round`: the flag of a root round, if any).
+    fn searcher<'s>(&'s self, round: Option<&'s AtomicBool>) -> Searcher<'s, G> {
+        Searcher::new(
+            self.game,
+            self.table,
+            &self.cfg,
+            self.stop_flag(),
+            round,
+            &self.live,
+        )
+    }
+
     fn stop_flag(&self) -> &AtomicBool {
         self.external_stop.unwrap_or(&self.stop)
     }
@@ -721,14 +733,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         parts: &[G::Component],
         want: NimSet,
     ) -> Result<Option<u8>, SearchError> {
-        let mut s = Searcher::new(
-            self.game,
-            self.table,
-            &self.cfg,
-            self.stop_flag(),
-            None,
-            &self.live,
-        );
+        let mut s = self.searcher(None);
         let r = on_big_stack(|| s.sum_in(parts, want));
         self.absorb(&mut s);
         r.map_err(|h| self.halt(h))
@@ -748,14 +753,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         std::thread::scope(|sc| {
             for _ in 0..threads {
                 spawn_big(sc, || {
-                    let mut s = Searcher::new(
-                        self.game,
-                        self.table,
-                        &self.cfg,
-                        self.stop_flag(),
-                        None,
-                        &self.live,
-                    );
+                    let mut s = self.searcher(None);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= sums.len() {
@@ -783,14 +781,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
     /// The exact value of one component, its root's moves shared by the threads.
     pub fn component_value(&self, c: &G::Component) -> Result<u8, SearchError> {
         {
-            let mut s = Searcher::new(
-                self.game,
-                self.table,
-                &self.cfg,
-                self.stop_flag(),
-                None,
-                &self.live,
-            );
+            let mut s = self.searcher(None);
             let v = s.lookup(c).or_else(|| self.game.theorem_value(c));
             self.absorb(&mut s);
             if let Some(v) = v {
@@ -860,14 +851,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             })
             .collect();
         if self.cfg.ordering {
-            let mut s = Searcher::new(
-                self.game,
-                self.table,
-                &self.cfg,
-                self.stop_flag(),
-                None,
-                &self.live,
-            );
+            let mut s = self.searcher(None);
             let mut keyed: Vec<(u32, usize)> = todo
                 .iter()
                 .map(|&i| {
@@ -891,14 +875,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         let threads = self.cfg.threads.max(1).min(todo.len().max(1));
         let want = k.map_or(NimSet::ALL, NimSet::single);
         let work = |round_flag: &AtomicBool| {
-            let mut s = Searcher::new(
-                self.game,
-                self.table,
-                &self.cfg,
-                self.stop_flag(),
-                Some(round_flag),
-                &self.live,
-            );
+            let mut s = self.searcher(Some(round_flag));
             loop {
                 let j = next.fetch_add(1, Ordering::Relaxed);
                 if j >= todo.len()
