@@ -8,6 +8,25 @@ fn grundy() -> Command {
     Command::cargo_bin("grundy").unwrap()
 }
 
+/// `grundy search cram --rows R --cols C --json --table-dir DIR`, which must succeed: its JSON.
+fn cram_with_table(rows: u32, cols: u32, dir: &std::path::Path) -> serde_json::Value {
+    let out = grundy()
+        .args(["search", "cram", "--json", "--rows"])
+        .arg(rows.to_string())
+        .arg("--cols")
+        .arg(cols.to_string())
+        .arg("--table-dir")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn cram_4x5_is_star_2_with_its_winning_moves() {
     let out = grundy()
@@ -177,28 +196,7 @@ fn an_empty_graph_and_a_full_board_are_zero() {
 #[test]
 fn a_table_dir_resumes_and_a_damaged_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let run = || {
-        let out = grundy()
-            .args([
-                "search",
-                "cram",
-                "--rows",
-                "4",
-                "--cols",
-                "7",
-                "--json",
-                "--table-dir",
-            ])
-            .arg(dir.path())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
-    };
+    let run = || cram_with_table(4, 7, dir.path());
     let first = run();
     let second = run();
     assert_eq!(first["value"], 3);
@@ -259,25 +257,6 @@ fn a_killed_run_resumes_from_its_last_snapshot() {
     }
     let _ = child.kill();
     let _ = child.wait();
-    let out = grundy()
-        .args([
-            "search",
-            "cram",
-            "--rows",
-            "5",
-            "--cols",
-            "7",
-            "--json",
-            "--table-dir",
-        ])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = cram_with_table(5, 7, dir.path());
     assert_eq!(v["value"], 1);
 }
