@@ -74,3 +74,41 @@ fn survey_records_that_lie_are_refused_and_a_true_one_is_read() {
         assert!(matches!(e, SurveyError::Damaged { .. }), "{e}");
     }
 }
+
+/// survey_record, crash-6b1ef481: a descriptor (valid checksum) naming shard 0 of 2 was read
+/// without the checks `--shard` makes, and `Survey::part` computed `index - 1` below zero. A
+/// shard outside `1 <= index <= count <= MAX_SHARDS` is now refused as the folder's damage.
+#[test]
+fn survey_descriptor_with_shard_zero_or_beyond_its_count_is_refused() {
+    use grundy::survey::run::Survey;
+    let descriptor = |index: &str, count: &str| {
+        format!(
+            r#"{{"selection":{{"digits":{{"digits":1,"prefix":"0"}}}},"budget":{{"to":500,"max_seconds":60.0}},"shard":{{"index":{index},"count":{count}}},"clock":"thread_cpu"}}"#
+        )
+    };
+    let write = |dir: &Path, body: &str| {
+        let body = body.as_bytes();
+        let mut f = format!(
+            "grundy-survey-descriptor 1 {} {:08x}\n",
+            body.len(),
+            crc32fast::hash(body)
+        )
+        .into_bytes();
+        f.extend_from_slice(body);
+        std::fs::write(dir.join(store::DESCRIPTOR), f).unwrap();
+    };
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &descriptor("2", "2"));
+    let d = store::read_descriptor(dir.path()).unwrap().unwrap();
+    let part = Survey::from_descriptor(&d).unwrap().part();
+    assert_eq!(part.len(), 3, "{part:?}"); // .02 .04 .06 of .01 … .07
+    for (index, count) in [("0", "2"), ("3", "2"), ("0", "0"), ("1", "100001")] {
+        write(dir.path(), &descriptor(index, count));
+        let e = store::read_descriptor(dir.path()).unwrap_err();
+        assert!(
+            matches!(e, SurveyError::Damaged { .. }),
+            "{index}/{count}: {e}"
+        );
+        assert!(e.to_string().contains("shard"), "{index}/{count}: {e}");
+    }
+}

@@ -192,7 +192,11 @@ pub fn parse_list(list: &str) -> Result<Vec<SurveyCode>, SurveyError> {
 /// Part `index` (1-based) of `count` disjoint parts of a survey: the codes at positions
 /// `index − 1, index − 1 + count, …` of the survey's list (a deterministic round-robin, which
 /// spreads the costly long codes over the parts).
+///
+/// A shard read from a survey folder's descriptor is checked as one typed on the command line:
+/// `1 <= index <= count <= MAX_SHARDS`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ShardFields")]
 pub struct Shard {
     /// 1-based part number.
     pub index: usize,
@@ -203,7 +207,29 @@ pub struct Shard {
 /// The most shards a survey may be split into.
 pub const MAX_SHARDS: usize = 100_000;
 
+/// A shard's fields as stored, before [`Shard::new`] checks them.
+#[derive(Deserialize)]
+struct ShardFields {
+    index: usize,
+    count: usize,
+}
+
+impl TryFrom<ShardFields> for Shard {
+    type Error = SurveyError;
+    fn try_from(f: ShardFields) -> Result<Shard, SurveyError> {
+        Shard::new(f.index, f.count)
+    }
+}
+
 impl Shard {
+    /// Part `index` of `count`, with `1 <= index <= count <= MAX_SHARDS`.
+    pub fn new(index: usize, count: usize) -> Result<Shard, SurveyError> {
+        if index == 0 || count == 0 || index > count || count > MAX_SHARDS {
+            return Err(SurveyError::BadShard(format!("{index}/{count}")));
+        }
+        Ok(Shard { index, count })
+    }
+
     /// Whether the code at `position` (0-based, in the survey's order) belongs to this shard.
     pub fn contains(&self, position: usize) -> bool {
         position % self.count == self.index - 1
@@ -224,10 +250,7 @@ impl FromStr for Shard {
         let (i, k) = s.trim().split_once('/').ok_or_else(bad)?;
         let index: usize = i.trim().parse().map_err(|_| bad())?;
         let count: usize = k.trim().parse().map_err(|_| bad())?;
-        if index == 0 || count == 0 || index > count || count > MAX_SHARDS {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
+        Shard::new(index, count).map_err(|_| bad())
     }
 }
 
