@@ -69,6 +69,7 @@ fn config(bits: u16) -> (Config, bool, bool, bool, bool) {
             aspiration: bits & 2 == 0,
             ordering: bits & 4 == 0,
             inner_aspiration: bits & 256 != 0,
+            lazy_moves: bits & 1024 == 0,
             table: bits & 8 == 0,
             threads: 1 + (bits >> 6 & 1) as usize,
             abort_round: bits & 512 != 0,

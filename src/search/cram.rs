@@ -84,7 +84,7 @@ fn strip_values(max: usize) -> Vec<u8> {
 }
 
 /// `LEFT_COLUMNS[w]`: column 0 of a box of width `w`.
-const LEFT_COLUMNS: [u128; 129] = {
+static LEFT_COLUMNS: [u128; 129] = {
     let mut t = [0u128; 129];
     let mut w = 1;
     while w <= 128 {
@@ -229,11 +229,12 @@ impl Cram {
         m.parts(0).to_vec()
     }
 
+    /// The canonical form of a region already trimmed to its box.
     fn canon(&self, r: &Region) -> Region {
         if self.cfg.symmetry {
-            r.canonical()
+            r.canonical_of_trimmed()
         } else {
-            r.translated()
+            *r
         }
     }
 
@@ -330,8 +331,18 @@ impl SearchGame for Cram {
     }
 
     fn moves(&self, c: &Region, out: &mut Moves<Region>) {
-        // Centre first (the moves that cut the region in two), as Beling's solver does: vertical
-        // dominoes column by column from the middle outwards, then horizontal ones row by row.
+        let mut handles = Vec::with_capacity(2 * c.cells() as usize);
+        self.move_handles(c, &mut handles);
+        for h in handles {
+            self.move_of(c, h, out);
+        }
+    }
+
+    /// A domino's handle is `2a + v`: its first cell `a` (the upper or left one) and `v = 1` for
+    /// a vertical domino. Centre first (the moves that cut the region in two), as Beling's
+    /// solver does: vertical dominoes column by column from the middle outwards, then
+    /// horizontal ones row by row.
+    fn move_handles(&self, c: &Region, out: &mut Vec<u32>) -> bool {
         let (w, h) = (c.w as usize, c.h as usize);
         let vert = c.bits & (c.bits >> w);
         let horiz = c.bits & (c.bits >> 1) & !c.right();
@@ -340,22 +351,28 @@ impl SearchGame for Cram {
             let j = centre_out(w, k);
             let mut p = vert & (col << j);
             while p != 0 {
-                let a = p.trailing_zeros() as usize;
+                let a = p.trailing_zeros();
                 p &= p - 1;
-                self.split(c, c.bits & !(1u128 << a) & !(1u128 << (a + w)), out);
-                out.end_move();
+                out.push(2 * a + 1);
             }
         }
         for k in 0..h {
             let r = centre_out(h, k);
             let mut p = horiz & (low(w) << (r * w));
             while p != 0 {
-                let a = p.trailing_zeros() as usize;
+                let a = p.trailing_zeros();
                 p &= p - 1;
-                self.split(c, c.bits & !(3u128 << a), out);
-                out.end_move();
+                out.push(2 * a);
             }
         }
+        true
+    }
+
+    fn move_of(&self, c: &Region, h: u32, out: &mut Moves<Region>) {
+        let a = (h / 2) as usize;
+        let b = if h & 1 == 1 { a + c.w as usize } else { a + 1 };
+        self.split(c, c.bits & !(1u128 << a) & !(1u128 << b), out);
+        out.end_move();
     }
 
     fn key(&self, c: &Region) -> Key {

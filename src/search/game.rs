@@ -13,7 +13,7 @@ use std::hash::Hash;
 
 /// The key of a component in the transposition table: 64 bits and a 16-bit tag (for example a
 /// bounding box). Games whose components fit are keyed exactly; the others by a 64-bit
-/// fingerprint of their canonical form ([`Key::exact`] says which).
+/// fingerprint of their canonical form (with a tag bit of the game's choosing that says which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     /// The component's bits, or a fingerprint.
@@ -91,6 +91,22 @@ pub trait SearchGame: Sync {
     /// components. Parts worth `*0` for sure (a Cram cell with no empty neighbour) may be left
     /// out.
     fn moves(&self, c: &Self::Component, out: &mut Moves<Self::Component>);
+
+    /// Cheap handles of the moves of `c` (say, where a domino goes), in the order the game
+    /// would write them, for a search that writes a move only when it needs it
+    /// ([`SearchGame::move_of`]): a node whose answer is settled by its first moves never pays
+    /// for splitting and canonicalising the others. Returns `false` (the default) when the game
+    /// only writes all its moves at once ([`SearchGame::moves`]).
+    fn move_handles(&self, _c: &Self::Component, _out: &mut Vec<u32>) -> bool {
+        false
+    }
+
+    /// Write the move of `c` with handle `h` (from [`SearchGame::move_handles`]) into `out`: its
+    /// parts, then [`Moves::end_move`]. Only called on games whose `move_handles` returns `true`;
+    /// the move must be the same as the one [`SearchGame::moves`] writes for it.
+    fn move_of(&self, _c: &Self::Component, _h: u32, _out: &mut Moves<Self::Component>) {
+        unreachable!("move_of is only called when move_handles returns true")
+    }
 
     /// The table key of `c`.
     fn key(&self, c: &Self::Component) -> Key;

@@ -29,7 +29,7 @@ use std::fmt;
 pub const MAX_CELLS: usize = 128;
 
 /// `LEFT[w]`: the cells of column 0 in a box of width `w` (as many rows as fit in 128 bits).
-const LEFT: [u128; 129] = {
+static LEFT: [u128; 129] = {
     let mut t = [0u128; 129];
     let mut w = 1;
     while w <= 128 {
@@ -277,7 +277,14 @@ impl Region {
     /// The canonical form of the region's cells: trimmed, turned to `h ≤ w`, and the least
     /// image under the box's symmetries.
     pub fn canonical(&self) -> Region {
-        let t = self.trimmed(self.bits);
+        self.trimmed(self.bits).canonical_of_trimmed()
+    }
+
+    /// [`Region::canonical`] of a region already trimmed to its bounding box (as
+    /// [`Region::trimmed`] returns it), without trimming it again.
+    pub fn canonical_of_trimmed(&self) -> Region {
+        debug_assert_eq!(*self, self.trimmed(self.bits));
+        let t = *self;
         let t = if t.h > t.w { t.transpose() } else { t };
         let mut best = t;
         let f = t.flip_rows();

@@ -57,6 +57,10 @@ pub struct Config {
     pub inner_aspiration: bool,
     /// Keep and use the transposition table (`false`: every component is searched each time).
     pub table: bool,
+    /// Write a node's moves one at a time, so that the transposition cut-off can answer
+    /// before the others are written (games with [`SearchGame::move_handles`]; `false`: every
+    /// move written first).
+    pub lazy_moves: bool,
     /// Threads at the root (1 or more).
     pub threads: usize,
     /// When a thread finds a root move worth the round's value, the others abandon their move
@@ -72,6 +76,7 @@ impl Default for Config {
             ordering: true,
             inner_aspiration: false,
             table: true,
+            lazy_moves: true,
             threads: 1,
             abort_round: false,
         }
@@ -205,6 +210,7 @@ struct Searcher<'a, G: SearchGame> {
     live: &'a Live,
     pool: Vec<Moves<G::Component>>,
     orders: Vec<Vec<Pending>>,
+    handles: Vec<Vec<u32>>,
     depth: usize,
     stats: Stats,
     unflushed: u64,
@@ -228,6 +234,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             live,
             pool: Vec::new(),
             orders: Vec::new(),
+            handles: Vec::new(),
             depth: 0,
             stats: Stats::default(),
             unflushed: 0,
@@ -280,16 +287,21 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
     /// `None` when it is larger.
     fn aspire_moves(
         &mut self,
-        moves: &Moves<G::Component>,
+        c: &G::Component,
+        source: MoveSource<'_>,
+        moves: &mut Moves<G::Component>,
         order: &mut Vec<Pending>,
         limit: u8,
     ) -> Res<Option<u8>> {
-        let n = moves.len();
+        let n = source.len(moves);
         if n > MAX_MOVES {
             return Err(Halt::TooMany(n));
         }
         let mut known = NimSet::EMPTY;
-        self.settle(moves, order, &mut |v| known = known.with(v));
+        self.settle(c, source, moves, order, &mut |v| {
+            known = known.with(v);
+            true
+        });
         for k in 0..=(n as u8).min(limit) {
             if known.contains(k) {
                 continue;
@@ -351,24 +363,32 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         if self.pool.len() <= d {
             self.pool.push(Moves::default());
             self.orders.push(Vec::new());
+            self.handles.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut self.pool[d]);
         let mut order = std::mem::take(&mut self.orders[d]);
+        let mut handles = std::mem::take(&mut self.handles[d]);
         moves.clear();
         order.clear();
+        handles.clear();
         let claimed = if self.cfg.threads > 1 && d < BUSY_DEPTH {
             self.live.claim(self.game.key(c))
         } else {
             None
         };
-        self.game.moves(c, &mut moves);
+        let source = if self.cfg.lazy_moves && self.game.move_handles(c, &mut handles) {
+            MoveSource::Lazy(&handles)
+        } else {
+            self.game.moves(c, &mut moves);
+            MoveSource::Written
+        };
         self.depth += 1;
         let r = if aspire {
             let limit = want.max().unwrap_or(0);
-            self.aspire_moves(&moves, &mut order, limit)
+            self.aspire_moves(c, source, &mut moves, &mut order, limit)
                 .map(|v| v.map(|v| (v, true)))
         } else {
-            self.mex_in(&moves, &mut order, want)
+            self.mex_in(c, source, &mut moves, &mut order, want)
         };
         if let Some(slot) = claimed {
             self.live.release(slot);
@@ -376,6 +396,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         self.depth -= 1;
         self.pool[d] = moves;
         self.orders[d] = order;
+        self.handles[d] = handles;
         let r = r?;
         if let Some((v, true)) = r
             && self.cfg.table
@@ -390,16 +411,25 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
     /// (always exact, and then stored), `None` when it is known not to lie in `want`.
     fn mex_in(
         &mut self,
-        moves: &Moves<G::Component>,
+        c: &G::Component,
+        source: MoveSource<'_>,
+        moves: &mut Moves<G::Component>,
         order: &mut Vec<Pending>,
         want: NimSet,
     ) -> Res<Option<(u8, bool)>> {
-        let n = moves.len();
+        let n = source.len(moves);
         if n > MAX_MOVES {
             return Err(Halt::TooMany(n));
         }
         let mut cand = NimSet::upto(n as u32);
-        self.settle(moves, order, &mut |v| cand = remove_value(cand, v));
+        // the cut-off may answer before every move is written: then the value is not in `want`
+        if !self.settle(c, source, moves, order, &mut |v| {
+            cand = remove_value(cand, v);
+            !cand.and(want).is_empty()
+        }) {
+            return Ok(None);
+        }
+        let moves = &*moves;
         let top = want.max().unwrap_or(0);
         let mut exact = true;
         // with several threads, moves whose main part another thread is searching go last
@@ -472,14 +502,35 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
 
     /// Enhanced transposition cut-off: hand `settled` the value of every move whose parts are
     /// all known; the others go to `order` with the XOR of their known parts and the set of the
-    /// unknown ones (equal unknown parts cancel), lighter moves first.
+    /// unknown ones (equal unknown parts cancel), lighter moves first. `settled` returns whether
+    /// to go on: when it says stop, `settle` returns `false` at once (with lazy moves, the rest
+    /// are never written).
     fn settle(
         &mut self,
-        moves: &Moves<G::Component>,
+        c: &G::Component,
+        source: MoveSource<'_>,
+        moves: &mut Moves<G::Component>,
         order: &mut Vec<Pending>,
-        settled: &mut dyn FnMut(u8),
-    ) {
-        for i in 0..moves.len() {
+        settled: &mut dyn FnMut(u8) -> bool,
+    ) -> bool {
+        let n = source.len(moves);
+        for i in 0..n {
+            if let MoveSource::Lazy(handles) = source
+                && i % LAZY_CHUNK == 0
+            {
+                // write the next few moves and prefetch the table buckets of their parts
+                let first = moves.len();
+                for &h in &handles[i..(i + LAZY_CHUNK).min(n)] {
+                    self.game.move_of(c, h, moves);
+                }
+                if self.cfg.table {
+                    for j in first..moves.len() {
+                        for p in moves.parts(j) {
+                            self.table.prefetch(self.game.key(p));
+                        }
+                    }
+                }
+            }
             let mut x = 0u8;
             let mut weight = 0u32;
             let mut unknown = 0u32;
@@ -497,7 +548,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
                 unknown = cancel_pairs(moves.parts(i), unknown);
             }
             if unknown == 0 {
-                settled(x);
+                if !settled(x) {
+                    return false;
+                }
             } else {
                 order.push(Pending {
                     weight,
@@ -509,8 +562,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         }
         if self.cfg.ordering {
             // lighter moves first; among equals, the game's order of moves
-            order.sort_by_key(|p| (p.weight, p.index));
+            order.sort_unstable_by_key(|p| (p.weight, p.index));
         }
+        true
     }
 
     /// The value of the sum of `parts` when it lies in `want` (or is settled anyway).
@@ -584,6 +638,28 @@ fn cancel_pairs<C: Eq>(parts: &[C], mut unknown: u32) -> u32 {
         }
     }
     unknown
+}
+
+/// Lazy moves are written this many at a time (their table buckets prefetched together).
+const LAZY_CHUNK: usize = 4;
+
+/// Where a node's moves come from: written all at once by [`SearchGame::moves`], or one at a
+/// time from their handles by [`SearchGame::move_of`] (the `i`-th handle's move is then the
+/// `i`-th move written).
+#[derive(Clone, Copy)]
+enum MoveSource<'h> {
+    Written,
+    Lazy(&'h [u32]),
+}
+
+impl MoveSource<'_> {
+    #[inline]
+    fn len<C>(self, moves: &Moves<C>) -> usize {
+        match self {
+            MoveSource::Written => moves.len(),
+            MoveSource::Lazy(h) => h.len(),
+        }
+    }
 }
 
 /// A move of an open node still to be searched.

@@ -9,6 +9,14 @@
 //! of entries is true — which is also why a snapshot written while the threads run is a valid
 //! table to resume from ([`super::persist`]).
 //!
+//! **Growth.** The memory given is reserved (zeroed, so untouched pages cost nothing) but the
+//! table starts with 1 MiB of it and doubles whenever half its entries are filled, so a small
+//! search touches little memory and stays in the cache. On doubling, the bucket index takes one
+//! more bit of the hash: an entry of bucket `b` stays there or moves to `b + A` (`A` the old
+//! number of buckets); the thread that doubles moves them while the others go on. A reader that
+//! looks before its entry has moved misses it — a miss only costs a search, since every entry
+//! is exact.
+//!
 //! **Replacement.** The cost of an entry is `⌈log2⌉` of the nodes its search took. A new entry
 //! takes a free slot of its bucket, else the place of the bucket's cheapest entry. Expensive
 //! components stay; the many cheap ones near the leaves come and go.
@@ -23,7 +31,7 @@
 //! assert_eq!(t.get(Key { bits: 0b1011, tag: 8 }), None);
 //! ```
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::Key;
 
@@ -33,10 +41,18 @@ const VALID: u64 = 1 << 63;
 /// A bounded, shared, lock-free table of component values.
 pub struct Table {
     words: Box<[AtomicU64]>,
+    /// Buckets of the whole reservation.
     buckets: usize,
+    /// Buckets in use (a power of two, at most `buckets`).
+    active: AtomicUsize,
+    /// Set while a thread doubles the table.
+    growing: AtomicBool,
     stores: AtomicU64,
     filled: AtomicU64,
 }
+
+/// The bytes a table starts with (it doubles from there up to what it was given).
+const FIRST_BYTES: u64 = 1 << 20;
 
 /// `n` atomic words, all zero, from the allocator's zeroed memory: the operating system hands
 /// such pages over lazily, so a table of gigabytes costs nothing until it is written.
@@ -73,17 +89,87 @@ fn pack(tag: u16, value: u8, cost: u8) -> u64 {
 impl Table {
     /// A table of about `bytes` bytes (rounded down to a power of two of buckets; at least one).
     pub fn with_bytes(bytes: u64) -> Table {
+        Table::growing_from(bytes, FIRST_BYTES)
+    }
+
+    /// A table of at most `bytes` (rounded down to a power of two of 64-byte buckets) that
+    /// starts with `first` bytes of them and doubles whenever half full.
+    pub fn growing_from(bytes: u64, first: u64) -> Table {
+        let buckets = Self::buckets_in(bytes);
+        Table {
+            words: zeroed_words(buckets * WAYS * 2),
+            buckets,
+            active: AtomicUsize::new(Self::buckets_in(first).min(buckets)),
+            growing: AtomicBool::new(false),
+            stores: AtomicU64::new(0),
+            filled: AtomicU64::new(0),
+        }
+    }
+
+    /// The largest power of two of buckets that fits in `bytes` (at least one).
+    fn buckets_in(bytes: u64) -> usize {
         let per_bucket = (WAYS * 16) as u64;
         let mut buckets = 1usize;
         while (buckets as u64) * 2 * per_bucket <= bytes.max(per_bucket) {
             buckets *= 2;
         }
-        Table {
-            words: zeroed_words(buckets * WAYS * 2),
-            buckets,
-            stores: AtomicU64::new(0),
-            filled: AtomicU64::new(0),
+        buckets
+    }
+
+    /// Entries the table holds now, before it grows again.
+    pub fn active_capacity(&self) -> u64 {
+        (self.active.load(Ordering::Relaxed) * WAYS) as u64
+    }
+
+    /// Double the buckets in use (if no other thread is doing it and there is room), moving
+    /// every entry whose bucket gains the new bit.
+    fn grow(&self) {
+        if self
+            .growing
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
         }
+        let a = self.active.load(Ordering::Relaxed);
+        if a < self.buckets && self.filled.load(Ordering::Relaxed) * 2 > (a * WAYS) as u64 {
+            self.active.store(2 * a, Ordering::Release);
+            for b in 0..a {
+                for w in 0..WAYS {
+                    let i = (b * WAYS + w) * 2;
+                    let w1 = self.words[i + 1].load(Ordering::Relaxed);
+                    if w1 & VALID == 0 {
+                        continue;
+                    }
+                    let key = Key {
+                        bits: self.words[i].load(Ordering::Relaxed) ^ w1,
+                        tag: (w1 >> 48) as u16 & 0x7fff,
+                    };
+                    let h = Self::hash(key);
+                    if h & (a - 1) != b {
+                        continue; // torn by a writer: it reads as a miss, let it be replaced
+                    }
+                    if h & a == 0 {
+                        continue; // stays
+                    }
+                    self.words[i + 1].store(0, Ordering::Relaxed);
+                    self.words[i].store(0, Ordering::Relaxed);
+                    let to = (b + a) * WAYS * 2;
+                    let free = (0..WAYS)
+                        .find(|&v| self.words[to + 2 * v + 1].load(Ordering::Relaxed) & VALID == 0);
+                    match free {
+                        Some(v) => {
+                            self.words[to + 2 * v].store(key.bits ^ w1, Ordering::Relaxed);
+                            self.words[to + 2 * v + 1].store(w1, Ordering::Relaxed);
+                        }
+                        None => {
+                            self.filled.fetch_sub(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+        }
+        self.growing.store(false, Ordering::Release);
     }
 
     /// The memory the table holds, in bytes.
@@ -102,11 +188,33 @@ impl Table {
     }
 
     #[inline]
+    fn hash(key: Key) -> usize {
+        mix(key.bits ^ (key.tag as u64) << 49) as usize
+    }
+
+    #[inline]
     fn bucket(&self, key: Key) -> usize {
-        (mix(key.bits ^ (key.tag as u64) << 49) as usize) & (self.buckets - 1)
+        Self::hash(key) & (self.active.load(Ordering::Relaxed) - 1)
     }
 
     /// The stored value of `key`, if any.
+    /// Ask the processor to bring `key`'s bucket into the cache: a search writes a few moves,
+    /// prefetches their parts' buckets, and only then looks them up, so that the cache misses
+    /// of a table much larger than the cache overlap instead of coming one after another.
+    #[inline]
+    pub fn prefetch(&self, key: Key) {
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        {
+            let b = self.bucket(key) * WAYS * 2;
+            let p = self.words[b..].as_ptr() as *const i8;
+            // SAFETY: SSE is part of every x86_64 target, so the instruction exists; a prefetch
+            // only hints the cache and never faults, and `p` points into this table's words.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn get(&self, key: Key) -> Option<u8> {
         let b = self.bucket(key) * WAYS * 2;
@@ -135,11 +243,14 @@ impl Table {
         let d = pack(key.tag, value, cost);
         let mut victim = 0;
         let mut victim_cost = u16::MAX;
+        let mut grow = false;
         for w in 0..WAYS {
             let w1 = self.words[b + 2 * w + 1].load(Ordering::Relaxed);
             if w1 & VALID == 0 {
                 victim = w;
-                self.filled.fetch_add(1, Ordering::Relaxed);
+                let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+                grow =
+                    filled * 2 > self.active_capacity() && self.active_capacity() < self.capacity();
                 break;
             }
             if (w1 >> 48) as u16 & 0x7fff == key.tag & 0x7fff
@@ -156,13 +267,16 @@ impl Table {
         self.words[b + 2 * victim].store(key.bits ^ d, Ordering::Relaxed);
         self.words[b + 2 * victim + 1].store(d, Ordering::Relaxed);
         self.stores.fetch_add(1, Ordering::Relaxed);
+        if grow {
+            self.grow();
+        }
     }
 
     /// Every valid entry as `(key, value, cost)` (a snapshot; entries being written are skipped
     /// or read whole).
     pub fn entries(&self) -> Vec<(Key, u8, u8)> {
         let mut out = Vec::new();
-        for e in 0..self.buckets * WAYS {
+        for e in 0..self.active.load(Ordering::Acquire) * WAYS {
             let w1 = self.words[2 * e + 1].load(Ordering::Relaxed);
             if w1 & VALID == 0 {
                 continue;
@@ -244,8 +358,42 @@ mod tests {
     }
 
     #[test]
+    fn a_growing_table_keeps_its_entries_through_every_doubling() {
+        // 64 buckets of room, starting with one: six doublings
+        let t = Table::growing_from(1 << 12, 64);
+        assert_eq!(t.active_capacity(), 4);
+        let n = if cfg!(miri) { 100 } else { 120u64 };
+        for i in 0..n {
+            t.put(
+                Key {
+                    bits: i * 0x9e37,
+                    tag: 2,
+                },
+                (i % 7) as u8,
+                1 << 20,
+            );
+        }
+        assert_eq!(t.active_capacity(), t.capacity());
+        let found = (0..n)
+            .filter(|&i| {
+                let got = t.get(Key {
+                    bits: i * 0x9e37,
+                    tag: 2,
+                });
+                assert!(got.is_none_or(|v| v == (i % 7) as u8), "entry {i}: {got:?}");
+                got.is_some()
+            })
+            .count();
+        // only a full bucket drops an entry (at most half the slots are ever filled)
+        assert!(found as u64 >= n * 9 / 10, "{found} of {n} kept");
+        assert_eq!(t.entries().len(), found);
+        assert_eq!(t.len(), found as u64);
+    }
+
+    #[test]
     fn threads_writing_at_once_never_read_a_wrong_value() {
-        let t = Table::with_bytes(1 << 10);
+        // small enough to grow while the threads write (from one bucket to 16)
+        let t = Table::growing_from(1 << 10, 64);
         std::thread::scope(|s| {
             for th in 0..4u64 {
                 let t = &t;

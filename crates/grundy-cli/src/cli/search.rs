@@ -120,6 +120,10 @@ pub struct Common {
     /// Inner nodes value by value (aspiration) instead of Beling–Rogalski candidate sets.
     #[arg(long)]
     pub inner_aspiration: bool,
+    /// Write every move of a node before the transposition cut-off (instead of one at a time,
+    /// stopping as soon as the moves written settle the node's question).
+    #[arg(long)]
+    pub no_lazy_moves: bool,
     /// Switch off splitting into components.
     #[arg(long)]
     pub no_decompose: bool,
@@ -168,6 +172,7 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
             aspiration: !c.no_aspiration,
             ordering: !c.no_ordering,
             inner_aspiration: c.inner_aspiration,
+            lazy_moves: !c.no_lazy_moves,
             table: true,
             threads,
             abort_round: false,
