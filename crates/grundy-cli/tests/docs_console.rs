@@ -192,7 +192,11 @@ fn every_console_example_prints_what_the_docs_show() {
             let lines: Vec<&str> = if actual.is_empty() {
                 Vec::new()
             } else {
-                actual.strip_suffix('\n').unwrap_or(&actual).split('\n').collect()
+                actual
+                    .strip_suffix('\n')
+                    .unwrap_or(&actual)
+                    .split('\n')
+                    .collect()
             };
             if !lines_match(&ex.expected, &lines) {
                 let _ = writeln!(
@@ -209,8 +213,7 @@ fn every_console_example_prints_what_the_docs_show() {
                 let _ = writeln!(
                     failures,
                     "\n{shown}:{}: `$ {}` took {seconds:.1} s: keep the examples quick",
-                    ex.line,
-                    ex.command
+                    ex.line, ex.command
                 );
             }
         }
