@@ -35,8 +35,9 @@ def main():
     octal = [int(v) for v in grundy.Ruleset("0.137").analyse(39).values]
     print("G(0..40):", " ".join(map(str, mine)))
     print("the same as grundy's octal game 0.137:", mine == octal)
-    position = (3, 5, 7)
-    print("runs 3 5 7:", game.value(position), game.outcome(position), "winning moves:", game.winning_moves(position))
+    position = (3, 4, 5)
+    value, outcome, moves = game.value(position), game.outcome(position), game.winning_moves(position)
+    print(f"runs 3 4 5: {value!r} {outcome}, winning moves to {moves}")
     return mine == octal
 
 
