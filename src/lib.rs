@@ -16,6 +16,8 @@
 //! assert_eq!(nim::winning_moves(&heaps)[0].to, 1); // take 2 from the heap of 3
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod count;
 pub mod families;
 pub mod game;
