@@ -13,7 +13,7 @@
 //! own_game_memo`.
 
 use grundy::solve::memo::Solver;
-use grundy::{ImpartialGame, Nimber, Outcome};
+use grundy::{ImpartialGame, Nimber};
 
 /// Lasker's Nim. A position: the heap sizes, sorted, without empty heaps.
 struct LaskersNim;
@@ -83,6 +83,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy::Outcome;
 
     #[test]
     fn the_solver_finds_laskers_rule() {
