@@ -224,3 +224,17 @@ fn every_console_example_prints_what_the_docs_show() {
         "console examples differ from the docs:{failures}"
     );
 }
+
+#[test]
+fn the_readme_starts_with_the_two_setup_commands() {
+    let text = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let first: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("```"))
+        .take(4)
+        .collect();
+    assert_eq!(first[0], "```sh", "the README's first block is the set-up");
+    assert!(first[1].starts_with("cargo run --release "), "{}", first[1]);
+    assert!(first[2].starts_with("./run-tests "), "{}", first[2]);
+    assert_eq!(first[3], "```");
+}
