@@ -76,8 +76,11 @@ pub enum JudgeError {
     /// The input ended before a required number.
     #[error("{problem}: line {line}: expected {what}, found the end of the input")]
     Missing {
+        /// The problem.
         problem: Problem,
+        /// The line of the input (1-based).
         line: usize,
+        /// What was expected there.
         what: &'static str,
     },
     /// A token that is not a non-negative decimal integer.
@@ -85,10 +88,15 @@ pub enum JudgeError {
         "{problem}: line {line}, column {column}: expected {what} (a non-negative integer), found '{found}'"
     )]
     NotANumber {
+        /// The problem.
         problem: Problem,
+        /// The line of the input (1-based).
         line: usize,
+        /// The column (1-based).
         column: usize,
+        /// What was expected there.
         what: &'static str,
+        /// What was found.
         found: String,
     },
     /// A negative number where only non-negative ones are allowed.
@@ -96,10 +104,15 @@ pub enum JudgeError {
         "{problem}: line {line}, column {column}: {what} must not be negative, found '{found}'"
     )]
     Negative {
+        /// The problem.
         problem: Problem,
+        /// The line of the input (1-based).
         line: usize,
+        /// The column (1-based).
         column: usize,
+        /// What was expected there.
         what: &'static str,
+        /// What was found.
         found: String,
     },
     /// A number above the largest allowed value.
@@ -107,11 +120,17 @@ pub enum JudgeError {
         "{problem}: line {line}, column {column}: {what} = {found} is too large (at most {max})"
     )]
     TooLarge {
+        /// The problem.
         problem: Problem,
+        /// The line of the input (1-based).
         line: usize,
+        /// The column (1-based).
         column: usize,
+        /// What was expected there.
         what: &'static str,
+        /// What was found.
         found: String,
+        /// The largest allowed value.
         max: u64,
     },
     /// Input left over after the last expected number.
@@ -119,16 +138,23 @@ pub enum JudgeError {
         "{problem}: line {line}, column {column}: unexpected input '{found}' after the end of the data"
     )]
     Trailing {
+        /// The problem.
         problem: Problem,
+        /// The line of the input (1-based).
         line: usize,
+        /// The column (1-based).
         column: usize,
+        /// What was found.
         found: String,
     },
     /// Well-formed numbers that break a rule of the problem (a cycle, `m > n`, ...).
     #[error("{problem}: line {line}: {message}")]
     Invalid {
+        /// The problem.
         problem: Problem,
+        /// The line of the input (1-based).
         line: usize,
+        /// What is wrong.
         message: String,
     },
 }

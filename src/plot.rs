@@ -34,7 +34,12 @@ pub enum PlotError {
     Format(PathBuf),
     /// Drawing or writing failed.
     #[error("cannot draw the plot {path}: {why}")]
-    Draw { path: PathBuf, why: String },
+    Draw {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 fn register_font() {

@@ -59,7 +59,9 @@ pub enum SurveyError {
     /// A code of `--codes` does not parse.
     #[error("--codes: '{text}': {source}")]
     BadCode {
+        /// The text as written.
         text: String,
+        /// The cause.
         #[source]
         source: RulesetError,
     },
@@ -78,7 +80,9 @@ pub enum SurveyError {
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// The cause.
         #[source]
         source: std::io::Error,
     },
@@ -86,14 +90,22 @@ pub enum SurveyError {
     #[error(
         "{path} is damaged ({why}); nothing was changed — delete that file to recompute its game"
     )]
-    Damaged { path: PathBuf, why: String },
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
     /// The folder holds another survey.
     #[error(
         "{path} holds another survey ({found}), not this one ({wanted}); choose another --out folder"
     )]
     OtherSurvey {
+        /// The file.
         path: PathBuf,
+        /// The survey the folder holds.
         found: String,
+        /// This survey.
         wanted: String,
     },
     /// A folder to merge holds no survey.
@@ -102,9 +114,13 @@ pub enum SurveyError {
     /// Folders of different surveys given to merge.
     #[error("cannot merge different surveys: {a} holds {a_is}, but {b} holds {b_is}")]
     MixedSurveys {
+        /// The first folder.
         a: PathBuf,
+        /// The survey it holds.
         a_is: String,
+        /// The second folder.
         b: PathBuf,
+        /// The survey it holds.
         b_is: String,
     },
     /// Nothing to merge.
@@ -114,7 +130,12 @@ pub enum SurveyError {
     #[error(
         "the folders lack {missing} game(s) of the survey (e.g. {examples}): run or finish the missing shards first"
     )]
-    Incomplete { missing: usize, examples: String },
+    Incomplete {
+        /// How many games are missing.
+        missing: usize,
+        /// Some of the missing codes.
+        examples: String,
+    },
     /// Worker threads could not start.
     #[error("cannot start worker threads: {0}")]
     Threads(String),

@@ -89,7 +89,7 @@ pub struct GameResult {
     /// [`OPEN_VALUES_KEPT`] values at most.
     pub values: Vec<u32>,
     /// When the values were not computed for this code but derived by the equivalence rules from
-    /// this code's result (see [`derive`]).
+    /// this code's result (see [`derive()`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derived_from: Option<String>,
 }

@@ -39,10 +39,20 @@ pub const TRIVIAL_HEAPS: usize = 1000;
 pub enum Justification {
     /// These codes have the same canonical code (the reduction rule and the redundant-move
     /// rules of [`super::equivalence`]).
-    SameReducedCode { reduced: String, codes: Vec<String> },
+    SameReducedCode {
+        /// The canonical code.
+        reduced: String,
+        /// The codes.
+        codes: Vec<String>,
+    },
     /// The reduced sequences of these two codes are both proved periodic and agree through both
     /// proof windows.
-    ProvedEqual { a: String, b: String },
+    ProvedEqual {
+        /// One code.
+        a: String,
+        /// The other code.
+        b: String,
+    },
 }
 
 /// An equivalence class of the survey.
@@ -59,8 +69,9 @@ pub struct Class {
 /// Two classes whose reduced sequences agree as far as both are known, without a proof.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AsFarAsComputed {
-    /// Representatives of the two classes.
+    /// The representative of one class.
     pub a: String,
+    /// The representative of the other class.
     pub b: String,
     /// Their reduced sequences agree on heaps `0..through` (all that is known of at least one).
     pub through: usize,

@@ -35,9 +35,17 @@ const MAX_FILE: u64 = 1 << 30;
 #[serde(rename_all = "snake_case")]
 pub enum Selection {
     /// Every code with at most `digits` digits and the given prefix.
-    Digits { digits: usize, prefix: Prefix },
+    Digits {
+        /// At most this many digits after the point.
+        digits: usize,
+        /// The digit before the point.
+        prefix: Prefix,
+    },
     /// Exactly these codes (`--codes`), in code order.
-    Codes { codes: Vec<String> },
+    Codes {
+        /// The codes.
+        codes: Vec<String>,
+    },
 }
 
 /// What identifies a survey: the games, the budget, and (for one part) the shard.

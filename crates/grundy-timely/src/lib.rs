@@ -46,6 +46,8 @@
 //! assert_eq!(summary.analysis.outcome, grundy::Outcome::N); // strategy stealing
 //! ```
 
+#![warn(missing_docs)]
+
 mod dataflow;
 pub mod loopy;
 pub mod partition;

@@ -1,7 +1,7 @@
 //! One worker's part of a tier with moves inside it (a loopy tier): the phase/counter algorithm
 //! of the generalized Sprague–Grundy function and the retrograde remoteness analysis, as state
 //! machines driven by notes between the owners of the positions. No timely types: the dataflow
-//! ([`crate::dataflow`]) only carries the notes and marks the round boundaries.
+//! (the private `dataflow` module) only carries the notes and marks the round boundaries.
 //!
 //! Every position of the tier belongs to one worker ([`Partition`]). A worker knows, for each of
 //! its positions, its options in lower tiers (values already known) and its *predecessors* in

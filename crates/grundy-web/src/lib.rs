@@ -14,6 +14,8 @@
 //! assert_eq!(json["proved"], true);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod answer;
 pub mod graph;
 pub mod misere;

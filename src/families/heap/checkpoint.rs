@@ -39,20 +39,30 @@ pub enum CheckpointError {
     /// Reading or writing failed.
     #[error("checkpoint {path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// The cause.
         #[source]
         source: io::Error,
     },
     /// The file is not a checkpoint or is damaged.
     #[error("checkpoint {path} is corrupt: {why}; delete it or choose another file")]
-    Corrupt { path: PathBuf, why: String },
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
     /// The file belongs to another ruleset.
     #[error(
         "checkpoint {path} is for ruleset '{found}', not '{wanted}'; delete it or choose another file"
     )]
     Mismatch {
+        /// The file.
         path: PathBuf,
+        /// The ruleset of the file.
         found: String,
+        /// The ruleset of this run.
         wanted: String,
     },
 }

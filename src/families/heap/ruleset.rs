@@ -44,42 +44,74 @@ pub enum RulesetError {
     #[error(
         "unknown ruleset '{name}' at column {column}; expected an octal code like 0.77, sub:1,3,4, allbut:1,2 or a name (nim, kayles, dawsons-kayles, treblecross, guiles, grundys-game)"
     )]
-    UnknownName { name: String, column: usize },
+    UnknownName {
+        /// The name as written.
+        name: String,
+        /// The column (1-based).
+        column: usize,
+    },
     /// A character that is not a hexadecimal digit where a code digit was expected.
     #[error("column {column}: '{found}' is not a code digit (0-9, a-f)")]
-    BadDigit { found: char, column: usize },
+    BadDigit {
+        /// The character found.
+        found: char,
+        /// The column (1-based).
+        column: usize,
+    },
     /// A character out of place in a code.
     #[error("column {column}: unexpected '{found}' in a code ({why})")]
     Unexpected {
+        /// The character found.
         found: char,
+        /// The column (1-based).
         column: usize,
+        /// What is wrong.
         why: &'static str,
     },
     /// The digit before the point allows a move that takes nothing and leaves the heap (loopy).
     #[error(
         "column {column}: the digit before the point may only use bits 4 and 8 (split without taking); '{found}' has bit 1 or 2, a move that takes nothing and leaves the heap as it was"
     )]
-    LoopyZeroDigit { found: char, column: usize },
+    LoopyZeroDigit {
+        /// The character found.
+        found: char,
+        /// The column (1-based).
+        column: usize,
+    },
     /// More than [`MAX_DIGITS`] digits after the point.
     #[error("column {column}: a code may have at most {MAX_DIGITS} digits after the point")]
-    TooManyDigits { column: usize },
+    TooManyDigits {
+        /// The column (1-based).
+        column: usize,
+    },
     /// `sub:` or `allbut:` with nothing after it where a list is required.
     #[error(
         "column {column}: the subtraction set is empty; list at least one positive number (e.g. sub:1,2) or a named set (squares, primes, powers-of-2, fibonacci)"
     )]
-    EmptySet { column: usize },
+    EmptySet {
+        /// The column (1-based).
+        column: usize,
+    },
     /// A list element that is not a positive integer.
     #[error("column {column}: '{text}' is not a positive integer{hint}")]
     BadNumber {
+        /// The text as written.
         text: String,
+        /// The column (1-based).
         column: usize,
+        /// A hint at the fix (may be empty).
         hint: &'static str,
     },
     /// An unknown named infinite set.
     #[error(
         "column {column}: unknown subtraction set '{name}' (known: squares, primes, powers-of-2, fibonacci)"
     )]
-    UnknownSet { name: String, column: usize },
+    UnknownSet {
+        /// The name as written.
+        name: String,
+        /// The column (1-based).
+        column: usize,
+    },
 }
 
 impl RulesetError {
