@@ -33,9 +33,6 @@ pub mod plot;
 pub mod position;
 pub mod progress;
 pub mod report;
-// documented separately: src/search is being rewritten (a broken link to `Key::exact` in
-// src/search/game.rs); remove this allow with it.
-#[allow(rustdoc::broken_intra_doc_links)]
 pub mod search;
 pub mod solve;
 pub mod survey;
