@@ -197,7 +197,6 @@ impl Table {
         Self::hash(key) & (self.active.load(Ordering::Relaxed) - 1)
     }
 
-    /// The stored value of `key`, if any.
     /// Ask the processor to bring `key`'s bucket into the cache: a search writes a few moves,
     /// prefetches their parts' buckets, and only then looks them up, so that the cache misses
     /// of a table much larger than the cache overlap instead of coming one after another.
@@ -215,6 +214,7 @@ impl Table {
         let _ = key;
     }
 
+    /// The stored value of `key`, if any.
     #[inline]
     pub fn get(&self, key: Key) -> Option<u8> {
         let b = self.bucket(key) * WAYS * 2;
