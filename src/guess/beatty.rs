@@ -139,7 +139,15 @@ impl Beatty {
 
     /// `P-positions: (⌊kφ⌋, ⌊kφ²⌋) and (⌊kφ²⌋, ⌊kφ⌋), k >= 0 …`.
     pub fn text(&self) -> String {
-        let (a, b) = (self.alpha.text(), self.beta.text());
+        // `⌊k(2 + √2)⌋`, not `⌊k2 + √2⌋`
+        let factor = |t: String| {
+            if t.contains(' ') && !t.starts_with('(') {
+                format!("({t})")
+            } else {
+                t
+            }
+        };
+        let (a, b) = (factor(self.alpha.text()), factor(self.beta.text()));
         let mut s = format!("P-positions (T(x, y) = 0): (⌊k{a}⌋, ⌊k{b}⌋)");
         if self.symmetric {
             s.push_str(&format!(" and (⌊k{b}⌋, ⌊k{a}⌋)"));

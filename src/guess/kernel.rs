@@ -58,7 +58,7 @@ impl Kernel {
                 .sum::<f64>()
     }
 
-    /// `G(2n) = n, G(2n + 1) = G(n) for 2n >= 2; G(0..2) = (0 0)`.
+    /// `G(2n) = n, G(2n + 1) = G(n) for arguments >= 2; G(0), …, G(1) = (0 0)`.
     pub fn text(&self) -> String {
         let k = self.k;
         let branches: Vec<String> = (0..self.alpha.len())
@@ -74,13 +74,21 @@ impl Kernel {
                 )
             })
             .collect();
-        format!(
-            "{} for n >= {}; G(0..{}) = ({})",
-            branches.join(", "),
-            self.base.len(),
-            self.base.len(),
-            list(&self.base)
-        )
+        let l = self.base.len();
+        match l {
+            0 => branches.join(", "),
+            1 => format!(
+                "{} for arguments >= 1; G(0) = {}",
+                branches.join(", "),
+                list(&self.base)
+            ),
+            _ => format!(
+                "{} for arguments >= {l}; G(0), …, G({}) = ({})",
+                branches.join(", "),
+                l - 1,
+                list(&self.base)
+            ),
+        }
     }
 }
 
