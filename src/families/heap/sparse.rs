@@ -82,7 +82,7 @@ use crate::time::Instant;
 
 use super::ruleset::{Code, Kind, Ruleset};
 use super::spin_pool::{self, SpinPool};
-use adaptive::{Adaptive, EPOCH};
+use adaptive::{Adaptive, EPOCH, LAZY_EPOCHS};
 use runs::RUN;
 use scan::{Ctx, Moves, Scratch, Targets, heap_value};
 
@@ -116,10 +116,16 @@ const BATCH_WORK: u64 = 1 << 16;
 const BATCH_PER_THREAD_MIN: usize = 8;
 /// Most heaps per thread in a window.
 const BATCH_PER_THREAD_MAX: usize = 32;
-/// Helper threads are started when the recent work per heap (pairs) reaches this.
+/// Heaps costlier than this (pairs per heap over a part of an epoch) cut the lazy start short (see
+/// [`Adaptive::costly`]: with thousands of pairs a heap the windows pay from the start; 0.16 and
+/// 0.56 at 7·10^5 heaps take 200 and 90, 0.007 at 3·10^5 46000). Helper threads are not
+/// considered below it, or below the batch threshold if lower.
 const POOL_MIN_WORK: u64 = 1 << 10;
 /// Helper threads are started for calls that compute at least this many heaps.
 const POOL_MIN_HEAPS: usize = 1 << 10;
+/// Heaps between two looks at the clock in an epoch (reading it for every heap of a few hundred
+/// nanoseconds cost a tenth of the time on 0.56).
+const CLOCK_HEAPS: usize = 16;
 
 /// The [`Ctx`] of a [`Sparse`], borrowing its fields one by one (so `scratch` stays free).
 macro_rules! ctx {
@@ -224,7 +230,7 @@ impl Sparse {
             next_rebuild: 64,
             rare_at_rebuild: 0,
             mask: None,
-            adapt: Adaptive::new(EPOCH),
+            adapt: Adaptive::new(EPOCH, LAZY_EPOCHS),
             stale: 0,
         })
     }
@@ -301,17 +307,29 @@ impl Sparse {
 
     /// [`extend_to`](Self::extend_to) with exactly `threads` threads (helpers included).
     pub fn extend_to_threads(&mut self, to: usize, threads: usize) -> Result<(), Overflow> {
-        if threads > 1 {
-            // Helpers only pay once heaps cost thousands of pairs (windows, long scans): compute
-            // alone until then, and start them for the rest if it is long enough.
-            while self.g.len() <= to && !self.wants_helpers() {
-                self.step_with(None)?;
+        if threads <= 1 {
+            while self.g.len() <= to {
+                self.step_alone(to)?;
             }
-            if to >= self.g.len() + self.pool_min {
-                return spin_pool::scope(threads, |pool| self.extend_with(to, Some(pool)));
+            return Ok(());
+        }
+        while self.g.len() <= to {
+            // Helpers only pay once heaps cost thousands of pairs (windows, long scans): compute
+            // alone until then.
+            if !self.wants_helpers() {
+                self.step_with(None)?;
+                continue;
+            }
+            // The helper threads are started only for epochs that use them (none in the first
+            // epochs, see [`Adaptive`]) and extensions long enough, and stopped when the
+            // measurements favour one thread.
+            if self.adapt.next_uses_helpers() && to >= self.g.len() + self.pool_min {
+                spin_pool::scope(threads, |pool| self.epochs(to, Some(pool)))?;
+            } else {
+                self.epochs(to, None)?;
             }
         }
-        self.extend_with(to, None)
+        Ok(())
     }
 
     fn wants_helpers(&self) -> bool {
@@ -319,50 +337,84 @@ impl Sparse {
     }
 
     /// Tune the epochs over which the use of helper threads is judged (see [`Adaptive`]; 20 ms by
-    /// default). Only speed depends on it.
+    /// default), the helpers then used from the first epoch on (no lazy start). Only speed
+    /// depends on it.
     pub fn set_adaptive_epoch(&mut self, epoch: Duration) {
-        self.adapt = Adaptive::new(epoch);
+        self.adapt = Adaptive::new(epoch, 0);
     }
 
-    fn extend_with(&mut self, to: usize, pool: Option<&SpinPool>) -> Result<(), Overflow> {
-        let Some(pool) = pool else {
-            while self.g.len() <= to {
-                self.step_alone(to)?;
-            }
-            return Ok(());
-        };
-        let threads = pool.threads();
+    /// Epochs (see [`Adaptive`]) up to heap `to`, those that use the helpers with `pool`'s;
+    /// returns early when the next epoch's mode is not the one `pool` serves (helpers wanted and
+    /// none started, or started and no longer wanted), for the caller to start or stop them. An
+    /// epoch still open at `to` goes on in the next call.
+    fn epochs(&mut self, to: usize, pool: Option<&SpinPool>) -> Result<(), Overflow> {
         while self.g.len() <= to {
-            // One epoch in the mode the measurements favour (or a trial of the other).
             let helpers = self.adapt.next_uses_helpers();
-            let (start, n0) = (Instant::now(), self.g.len());
-            while self.g.len() <= to
-                && (self.g.len() < n0 + 8 || start.elapsed() < self.adapt.epoch)
-            {
-                let b = self.batch_size(threads).min(to + 1 - self.g.len());
-                if !helpers {
-                    self.step_alone(to)?;
-                } else if b >= 2
-                    && self.g.len() >= 2 * (self.window_width(b) + self.stale) + 4
-                    && self.recent >= self.batch_min.saturating_mul(64)
-                {
-                    // A window of about b heaps, up to the next possible choice of H at most.
-                    let n = self.g.len();
-                    let end = (n + WINDOW_SEGMENT * b).min(to + 1).min(self.next_check());
-                    self.step_window(end, self.window_width(b), pool)?;
-                    self.maybe_rebuild();
-                } else {
-                    self.step_with(Some(pool))?;
+            if helpers != pool.is_some() {
+                if pool.is_some() || to >= self.g.len() + self.pool_min {
+                    return Ok(());
                 }
+                // Too few heaps left to start the helpers for: alone, not timed.
+                while self.g.len() <= to {
+                    self.step_alone(to)?;
+                }
+                return Ok(());
             }
-            if helpers {
+            let (heaps0, time0) = self.adapt.so_far();
+            let (start, n0, pairs0) = (Instant::now(), self.g.len(), self.stats.pairs());
+            let mut clock = n0 + CLOCK_HEAPS;
+            let complete = loop {
+                let n = self.g.len();
+                if n > to {
+                    break false;
+                }
+                if n >= clock {
+                    clock = n + CLOCK_HEAPS;
+                    if self
+                        .adapt
+                        .complete(heaps0 + n - n0, time0 + start.elapsed())
+                    {
+                        break true;
+                    }
+                }
+                match pool {
+                    Some(pool) => self.step_helped(to, pool)?,
+                    None => self.step_alone(to)?,
+                }
+            };
+            let heaps = self.g.len() - n0;
+            self.adapt.add(helpers, heaps, start.elapsed(), complete);
+            // Over many heaps: one long scan does not make heaps costly.
+            if heaps >= 64 && self.stats.pairs() - pairs0 >= POOL_MIN_WORK * heaps as u64 {
+                self.adapt.costly();
+            }
+            if !helpers {
+                self.stats.alone_heaps += heaps as u64;
+            }
+            if complete && helpers {
                 self.stats.helper_epochs += 1;
-            } else {
+            } else if complete {
                 self.stats.alone_epochs += 1;
-                self.stats.alone_heaps += (self.g.len() - n0) as u64;
             }
-            self.adapt
-                .record(helpers, self.g.len() - n0, start.elapsed());
+        }
+        Ok(())
+    }
+
+    /// The next heaps with the helpers: a window when heaps cost enough, else the next heap (its
+    /// long scans shared).
+    fn step_helped(&mut self, to: usize, pool: &SpinPool) -> Result<(), Overflow> {
+        let b = self.batch_size(pool.threads()).min(to + 1 - self.g.len());
+        if b >= 2
+            && self.g.len() >= 2 * (self.window_width(b) + self.stale) + 4
+            && self.recent >= self.batch_min.saturating_mul(64)
+        {
+            // A window of about b heaps, up to the next possible choice of H at most.
+            let n = self.g.len();
+            let end = (n + WINDOW_SEGMENT * b).min(to + 1).min(self.next_check());
+            self.step_window(end, self.window_width(b), pool)?;
+            self.maybe_rebuild();
+        } else {
+            self.step_with(Some(pool))?;
         }
         Ok(())
     }
@@ -490,6 +542,39 @@ mod tests {
                     assert!(st.corrections > 0, "{code}: {st:?}");
                 }
                 assert!(st.span_pairs <= st.pairs(), "{code}: {st:?}");
+            }
+        }
+    }
+
+    /// The default decision path: epochs alone first (the lazy start, the helpers not started),
+    /// then trials of the helpers, with epochs of a few heaps spanning the calls of a sequence
+    /// grown in steps — the values of the naive search, both modes used; and while the first
+    /// epoch alone is open, no helper at all.
+    #[test]
+    fn a_lazy_start_with_epochs_across_calls_gives_the_naive_values() {
+        for code in ["0.6", "0.56", "0.16", "4.7"] {
+            let r: Ruleset = code.parse().unwrap();
+            let to = 1500;
+            let want: Vec<u16> = naive::values(&r, to).iter().map(|&v| v as u16).collect();
+            for (epoch, lazy) in [(Duration::ZERO, 1), (Duration::ZERO, 3), (Duration::MAX, 1)] {
+                let mut s = Sparse::for_ruleset(&r).unwrap();
+                s.set_batch_threshold(0);
+                s.set_parallel_thresholds(1 << 14, 1 << 15, 0);
+                s.adapt = Adaptive::new(epoch, lazy);
+                let mut n = 0;
+                while n < to {
+                    n = (n + 97).min(to);
+                    s.extend_to_threads(n, 2).unwrap();
+                }
+                assert_eq!(s.values(), &want[..], "{code}, lazy {lazy}");
+                let st = s.stats();
+                if epoch == Duration::MAX {
+                    assert_eq!(st.helper_epochs + st.alone_epochs, 0, "{code}: {st:?}");
+                    assert_eq!(st.alone_heaps, to as u64 + 1, "{code}: {st:?}");
+                } else {
+                    assert!(st.alone_epochs >= u64::from(lazy), "{code}: {st:?}");
+                    assert!(st.helper_epochs >= 1, "{code}: {st:?}");
+                }
             }
         }
     }

@@ -27,7 +27,8 @@ pub struct SparseStats {
     /// speed-up the threads allow when they have cores to themselves and pairs cost alike.
     pub span_pairs: u64,
     /// Epochs (see [`EPOCH`](super::adaptive::EPOCH)) run with the helper threads, and alone (with helper threads
-    /// available but not used: the measured speed favoured one thread, or a trial).
+    /// available but not used: the first epochs, the measured speed favoured one thread, or a
+    /// trial); an epoch counts once complete.
     pub helper_epochs: u64,
     /// See [`helper_epochs`](Self::helper_epochs).
     pub alone_epochs: u64,
