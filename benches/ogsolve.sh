@@ -7,6 +7,7 @@
 #   RUNS=5 GAMES="0.16:700000 0.56:660000" benches/ogsolve.sh
 #   OGSOLVE=/path/to/ogsolve THREADS=2 benches/ogsolve.sh
 #   BUSY=1 GAMES="0.007:200000" benches/ogsolve.sh   # a busy machine: a CPU hog runs meanwhile
+#   GRUNDY=/tmp/grundy-before benches/ogsolve.sh      # another grundy binary (no build), e.g. a before/after
 #
 # grundy runs with its default threads (what a user gets) unless THREADS is set. BUSY=1 starts a
 # CPU hog (a shell busy loop, one core) for the whole run, as when other work shares the machine,
@@ -51,8 +52,10 @@ if [ -z "${OGSOLVE:-}" ]; then
     fi
 fi
 
-cargo build --release --bin grundy >&2
-GRUNDY=${CARGO_TARGET_DIR:-target}/release/grundy
+if [ -z "${GRUNDY:-}" ]; then
+    cargo build --release --bin grundy >&2
+    GRUNDY=${CARGO_TARGET_DIR:-target}/release/grundy
+fi
 threads=()
 if [ -n "$THREADS" ]; then threads=(--threads "$THREADS"); fi
 
