@@ -53,8 +53,11 @@
 //!   them ([`runs::light_run`]): with many light heaps (Treblecross 0.007: 4·10^4 at 10^6 heaps) one
 //!   heap's light pass reads a line of the prefix for every light heap, and once the prefix
 //!   outgrows the cache (10^7 heaps: 20 MB) that traffic, shared by the cores, was the bound.
-//! * Whether the helper threads are used at all is decided by measuring both ways (see the
-//!   adaptive epochs below): on a machine whose other cores are busy, one thread is kept.
+//! * Whether the helper threads are used at all is decided by measuring both ways, in epochs of
+//!   20 ms (`adaptive`): on a machine whose other cores are busy, one thread is kept. The first
+//!   epochs run alone (the helpers not even started, unless heaps cost thousands of pairs), so a
+//!   computation of a fraction of a second runs as with one thread: there the helpers' start-up,
+//!   the windows' set-up and a losing trial cost more than they bring.
 //!
 //! Applies to codes whose splits leave at most two heaps (octal, and hexadecimal digits without
 //! bit 8), with or without `!`; values are kept as `u16`.
