@@ -7,6 +7,7 @@
 #   RUNS=5 GAMES="0.16:700000 0.56:660000" benches/ogsolve.sh
 #   OGSOLVE=/path/to/ogsolve THREADS=2 benches/ogsolve.sh
 #   BUSY=1 GAMES="0.007:200000" benches/ogsolve.sh   # a busy machine: a CPU hog runs meanwhile
+#   GRUNDY=/tmp/grundy-before benches/ogsolve.sh      # another grundy binary (no build), e.g. a before/after
 #
 # grundy runs with its default threads (what a user gets) unless THREADS is set. BUSY=1 starts a
 # CPU hog (a shell busy loop, one core) for the whole run, as when other work shares the machine,
@@ -23,6 +24,12 @@
 # prints that ratio too ("scan-all"). NOFILL=0 skips those runs. With CHECK=1 (default) an untimed
 # run compares the values themselves: ogsolve's Fletcher-32 checksum of all nimbers against the same
 # checksum of `grundy seq --values` (column "values").
+#
+# Every row prints each ratio it has the times for, and the CPU time (user + system, medians) of
+# grundy and ogsolve with its ratio ("cpu"; a spinning helper thread shows there even when the wall
+# time hides it). A last line gives the worst of each ratio over the rows and whether every row
+# met the target (grundy at most 0.5 x ogsolve, default at most 1.05 x one thread), so a
+# regression on any row shows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,41 +52,75 @@ if [ -z "${OGSOLVE:-}" ]; then
     fi
 fi
 
-cargo build --release --bin grundy >&2
-GRUNDY=${CARGO_TARGET_DIR:-target}/release/grundy
+if [ -z "${GRUNDY:-}" ]; then
+    cargo build --release --bin grundy >&2
+    GRUNDY=${CARGO_TARGET_DIR:-target}/release/grundy
+fi
 threads=()
 if [ -n "$THREADS" ]; then threads=(--threads "$THREADS"); fi
 
+tmp=$(mktemp -d)
+hog=
+cleanup() {
+    if [ -n "$hog" ]; then kill "$hog" 2>/dev/null || true; fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
 if [ "$BUSY" = 1 ]; then
     (while :; do :; done) &
     hog=$!
-    trap 'kill "$hog" 2>/dev/null || true' EXIT
     trap 'exit 130' INT TERM
     echo "busy machine: CPU hog running (pid $hog) for the whole run" >&2
 fi
 
 now() { date +%s%N; }
+# `timed OUT CMD...`: run CMD (stdout into OUT, stderr dropped); sets `wall` and `cpu` (user +
+# system time of the command), in nanoseconds.
+timed() {
+    local out=$1 t0 t1 u s
+    shift
+    local TIMEFORMAT='%3U %3S'
+    t0=$(now)
+    { time "$@" >"$out" 2>/dev/null; } 2>"$tmp/time"
+    t1=$(now)
+    wall=$((t1 - t0))
+    read -r u s <"$tmp/time"
+    cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.0f", (u + s) * 1e9 }')
+}
 median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m/1e9}'; }
 
-printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s %8s %7s  %s\n' game n "grundy period" "ogsolve period" filled "grundy_s" "ogsolve_s" ratio "scan-all_s" ratio "t1_s" "def/t1" values
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
+# The worst (largest) ratio so far of a column, and its row: `worst NAME VALUE ROW`.
+declare -A worst worst_at
+worst() {
+    if [ "$2" != - ] && awk -v a="$2" -v b="${worst[$1]:-0}" 'BEGIN { exit !(a > b) }'; then
+        worst[$1]=$2
+        worst_at[$1]=$3
+    fi
+}
+
+printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %9s %9s %7s %11s %8s %8s %7s  %s\n' game n "grundy period" "ogsolve period" filled "grundy_s" "ogsolve_s" ratio "g_cpu_s" "o_cpu_s" cpu "scan-all_s" ratio "t1_s" "def/t1" values
 for spec in $GAMES; do
     game=${spec%%:*}
     n=${spec##*:}
     gt=()
     ot=()
+    gc=()
+    oc=()
     ft=()
     one=()
     gper=""
     gfill=""
     oper=""
     for ((r = 0; r < RUNS; r++)); do
-        t0=$(now)
-        gout=$("$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}")
-        t1=$(now)
-        oout=$("$OGSOLVE" "$game" -n "$n" -m rc)
-        t2=$(now)
-        gt+=($((t1 - t0)))
-        ot+=($((t2 - t1)))
+        timed "$tmp/g" "$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}"
+        gt+=("$wall")
+        gc+=("$cpu")
+        gout=$(cat "$tmp/g")
+        timed "$tmp/o" "$OGSOLVE" "$game" -n "$n" -m rc
+        ot+=("$wall")
+        oc+=("$cpu")
+        oout=$(cat "$tmp/o")
         if [ "$NOFILL" = 1 ]; then
             t3=$(now)
             "$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}" --no-fill >/dev/null
@@ -97,18 +138,21 @@ for spec in $GAMES; do
     done
     gm=$(printf '%s\n' "${gt[@]}" | median)
     om=$(printf '%s\n' "${ot[@]}" | median)
-    ratio=$(awk -v a="$gm" -v b="$om" 'BEGIN { printf "%.2f", a / b }')
+    ratio=$(ratio "$gm" "$om")
+    gcm=$(printf '%s\n' "${gc[@]}" | median)
+    ocm=$(printf '%s\n' "${oc[@]}" | median)
+    cratio=$(ratio "$gcm" "$ocm")
     fm="-"
     fratio="-"
     if [ "$NOFILL" = 1 ]; then
         fm=$(printf '%s\n' "${ft[@]}" | median)
-        fratio=$(awk -v a="$fm" -v b="$om" 'BEGIN { printf "%.2f", a / b }')
+        fratio=$(ratio "$fm" "$om")
     fi
     t1m="-"
     t1ratio="-"
     if [ "$T1" = 1 ]; then
         t1m=$(printf '%s\n' "${one[@]}" | median)
-        t1ratio=$(awk -v a="$gm" -v b="$t1m" 'BEGIN { printf "%.2f", a / b }')
+        t1ratio=$(ratio "$gm" "$t1m")
     fi
     same="-"
     if [ "$CHECK" = 1 ]; then
@@ -118,8 +162,23 @@ for spec in $GAMES; do
                  END { printf "%X", b * 65536 + a }')
         if [ "$gsum" = "$osum" ]; then same="identical ($gsum)"; else same="DIFFER (grundy $gsum, ogsolve $osum)"; fi
     fi
-    printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %11s %8s %8s %7s  %s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "${gfill:--}" "$gm" "$om" "$ratio" "$fm" "$fratio" "$t1m" "$t1ratio" "$same"
+    printf '%-8s %10s  %-34s %-34s %9s %9s %9s %7s %9s %9s %7s %11s %8s %8s %7s  %s\n' "$game" "$n" "${gper:-none}" "${oper:-none}" "${gfill:--}" "$gm" "$om" "$ratio" "$gcm" "$ocm" "$cratio" "$fm" "$fratio" "$t1m" "$t1ratio" "$same"
+    row="$game:$n"
+    worst ratio "$ratio" "$row"
+    worst cpu "$cratio" "$row"
+    worst scan-all "$fratio" "$row"
+    worst def/t1 "$t1ratio" "$row"
+    case $same in DIFFER*) differ="${differ:-} $row" ;; esac
 done
+verdict=met
+awk -v a="${worst[ratio]:-0}" 'BEGIN { exit !(a > 0.5) }' && verdict=MISSED
+[ -n "${worst[def/t1]:-}" ] && awk -v a="${worst[def/t1]}" 'BEGIN { exit !(a > 1.05) }' && verdict=MISSED
+summary="worst: ratio ${worst[ratio]:--} (${worst_at[ratio]:--}), cpu ${worst[cpu]:--} (${worst_at[cpu]:--})"
+[ "$NOFILL" = 1 ] && summary+=", scan-all ${worst[scan-all]:--} (${worst_at[scan-all]:--})"
+[ "$T1" = 1 ] && summary+=", def/t1 ${worst[def/t1]:--} (${worst_at[def/t1]:--})"
+target="ratio <= 0.5"
+[ "$T1" = 1 ] && target+=", def/t1 <= 1.05"
+echo "$summary; target ($target): $verdict${differ:+; VALUES DIFFER:$differ}"
 echo "note: 'filled' = grundy stopped scanning at that heap, the period being proved there; the rest"
 echo "      of the values were copied by the period (identical to a full scan, checked in tests)."
 echo "      'scan-all' = grundy seq --no-fill: every heap computed, as ogsolve does (ratio vs ogsolve)."

@@ -18,7 +18,7 @@
 //! heap is published, so its bytes above the `top` it clears were never marked.
 //!
 //! A thread claims a *run* of consecutive heaps at a time when the code has one split digit,
-//! their light passes joined ([`super::light_run`]).
+//! their light passes joined ([`super::runs::light_run`]).
 //!
 //! Each thread has its own `w` scratches, the `k`-th heap it claims using its scratch `k mod w`
 //! (that heap's scratch is free: the thread's heap `w` claims earlier is below the window, so
@@ -27,10 +27,9 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::{
-    Ctx, Overflow, Scratch, Sparse, SparseStats, SpinPool, finish_speculation, speculate,
-    speculate_run,
-};
+use super::runs::speculate_run;
+use super::scan::{Ctx, Scratch, finish_speculation, speculate};
+use super::{Overflow, Sparse, SparseStats, SpinPool};
 
 /// A growing array published by its length: the writer writes element `i` and then publishes a
 /// length above `i` (Release); readers read a length (Acquire) and then the elements below it.
