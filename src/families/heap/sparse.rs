@@ -42,7 +42,7 @@
 //!   resumes only if one of them is the speculative value (a *correction*: about 0.05% of heaps
 //!   for Officers 0.6, 0.01% for 0.007). The threads speculate the heaps of a *window* ahead of
 //!   the known prefix, each taking the next heap as soon as it is free, and whichever thread
-//!   finds the next heap speculated finishes and publishes it ([`window`]: no barrier, so no
+//!   finds the next heap speculated finishes and publishes it (module `window`: no barrier, so no
 //!   thread waits for another's slow heap). The values are those of the sequential rule: a value
 //!   absent from the known options and from the late ones is absent from all. Where windows do not
 //!   pay, long scans and light passes of one heap are split over the threads in rounds, merging the marks and stopping at
@@ -50,7 +50,7 @@
 //! * Runs: with one split digit, consecutive heaps `n, n + 1, …` split consecutive remainders,
 //!   so a light heap `r` pairs with neighbouring values `G(m − r), G(m + 1 − r), …` (one cache
 //!   line). Sixteen heaps are speculated together and each light heap is read once for all of
-//!   them ([`runs::light_run`]): with many light heaps (Treblecross 0.007: 4·10^4 at 10^6 heaps) one
+//!   them (`runs::light_run`): with many light heaps (Treblecross 0.007: 4·10^4 at 10^6 heaps) one
 //!   heap's light pass reads a line of the prefix for every light heap, and once the prefix
 //!   outgrows the cache (10^7 heaps: 20 MB) that traffic, shared by the cores, was the bound.
 //! * Whether the helper threads are used at all is decided by measuring both ways, in epochs of
@@ -339,7 +339,7 @@ impl Sparse {
         self.recent >= self.batch_min.min(POOL_MIN_WORK).saturating_mul(64)
     }
 
-    /// Tune the epochs over which the use of helper threads is judged (see [`Adaptive`]; 20 ms by
+    /// Tune the epochs over which the use of helper threads is judged (the `Adaptive` epochs; 20 ms by
     /// default), the helpers then used from the first epoch on (no lazy start). Only speed
     /// depends on it.
     pub fn set_adaptive_epoch(&mut self, epoch: Duration) {

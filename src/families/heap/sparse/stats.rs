@@ -26,7 +26,7 @@ pub struct SparseStats {
     /// busiest thread's pairs (speculations and finishings) count. `pairs / span_pairs` is the
     /// speed-up the threads allow when they have cores to themselves and pairs cost alike.
     pub span_pairs: u64,
-    /// Epochs (see [`EPOCH`](super::adaptive::EPOCH)) run with the helper threads, and alone (with helper threads
+    /// Epochs (of `EPOCH`, 20 ms by default) run with the helper threads, and alone (with helper threads
     /// available but not used: the first epochs, the measured speed favoured one thread, or a
     /// trial); an epoch counts once complete.
     pub helper_epochs: u64,
