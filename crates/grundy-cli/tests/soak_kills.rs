@@ -1,9 +1,9 @@
 //! Soak test of the long runs' resumption: `seq --checkpoint`, `retro --out` (single-machine, and
-//! on timely dataflow with two workers) and `survey --out` are killed (SIGKILL) at random moments,
-//! resumed (killed again, some rounds), and finished; the files they leave and their answers must
-//! equal those of an uninterrupted run: byte for byte for the seq checkpoint and the tier
-//! databases, and for the survey's game records all but the CPU seconds each game took (which no
-//! two runs share). Whatever a kill left must be refused or resumed from, never read as data:
+//! on timely dataflow with two workers), `survey --out` and `search --table-dir` are killed
+//! (SIGKILL) at random moments, resumed (killed again, some rounds), and finished; the files they
+//! leave and their answers must equal those of an uninterrupted run: byte for byte for the seq
+//! checkpoint and the tier databases, for the survey's game records all but the CPU seconds each
+//! game took (which no two runs share), by name for the search's table snapshot. Whatever a kill left must be refused or resumed from, never read as data:
 //! every resumed run must succeed with the same answer.
 //!
 //! Bounded: `SOAK_ROUNDS` rounds per command (default 6), each killing up to 3 times; the seed of
@@ -305,5 +305,59 @@ fn retro_on_timely_survives_random_kills() {
             )
         },
         files,
+    );
+}
+
+/// `search --table-dir`: the table's snapshots depend on when they were taken, so the files are
+/// compared by name only; the answer (value, outcome, components) must be the uninterrupted
+/// run's, and every resumed run must accept what the kills left (the snapshot is written under
+/// a temporary name, checksummed, and renamed).
+#[test]
+fn search_table_dir_survives_random_kills() {
+    soak(
+        "search",
+        |p| {
+            let p = p.display().to_string();
+            [
+                "search",
+                "cram",
+                "--rows",
+                "4",
+                "--cols",
+                "9",
+                "--table-dir",
+                &p,
+                "--save-every",
+                "1",
+                "--threads",
+                "1",
+                "--memory",
+                "64M",
+                "--quiet",
+                "--json",
+            ]
+            .map(String::from)
+            .to_vec()
+        },
+        |v| {
+            without(
+                v,
+                &[
+                    "nodes",
+                    "table_entries",
+                    "table_hits",
+                    "table_bytes",
+                    "resumed_entries",
+                    "seconds",
+                    "peak_bytes",
+                ],
+            )
+        },
+        |p| {
+            files(p)
+                .into_keys()
+                .map(|k| (k, Vec::new()))
+                .collect::<BTreeMap<_, _>>()
+        },
     );
 }
