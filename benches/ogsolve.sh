@@ -117,6 +117,12 @@ for spec in $GAMES; do
         gt+=("$wall")
         gc+=("$cpu")
         gout=$(cat "$tmp/g")
+        # Right after the default run, so that def/t1 compares runs under the same load.
+        if [ "$T1" = 1 ]; then
+            t4=$(now)
+            "$GRUNDY" seq "$game" --to "$n" --quiet --threads 1 >/dev/null
+            one+=($(($(now) - t4)))
+        fi
         timed "$tmp/o" "$OGSOLVE" "$game" -n "$n" -m rc
         ot+=("$wall")
         oc+=("$cpu")
@@ -125,11 +131,6 @@ for spec in $GAMES; do
             t3=$(now)
             "$GRUNDY" seq "$game" --to "$n" --quiet "${threads[@]}" --no-fill >/dev/null
             ft+=($(($(now) - t3)))
-        fi
-        if [ "$T1" = 1 ]; then
-            t4=$(now)
-            "$GRUNDY" seq "$game" --to "$n" --quiet --threads 1 >/dev/null
-            one+=($(($(now) - t4)))
         fi
         gper=$(echo "$gout" | sed -n 's/^period: \([0-9]*\) from heap \([0-9]*\).*proved.*/p \1 n0 \2 (proved)/p; s/^period: \(no period.*\)/none/p; s/^period: apparent \([0-9]*\) from heap \([0-9]*\).*/p \1 n0 \2 (apparent)/p' | head -1)
         gfill=$(echo "$gout" | sed -n 's/^filled: heaps \([0-9]*\)\.\..*/\1/p' | head -1)
