@@ -321,6 +321,11 @@ class Rules:
         k = self.kind
         if not isinstance(p, int) or p <= 0:
             return []
+        if p > max(1000, 2 * self.depth):
+            # A huge position (2**31, 2**200 from ODD) halves down to the hostile part in a few
+            # moves: with `p - 1` as an option the game would have p positions, and a search of
+            # 2**31 of them (no limit drawn) fills the memory — the machine's limit, not a bug.
+            return [p // 2]
         if k == "raise":
             raise RuntimeError("hostile options")
         if k == "none":
