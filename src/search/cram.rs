@@ -287,6 +287,33 @@ impl Cram {
         out
     }
 
+    /// Every domino of `c` as a handle `2a + v`: its first cell `a` (the upper or left one) and
+    /// `v = 1` for a vertical domino. Centre first (the moves that cut the region in two), as
+    /// Beling's solver does: vertical dominoes column by column from the middle outwards, then
+    /// horizontal ones row by row.
+    fn for_each_handle(&self, c: &Region, mut f: impl FnMut(u32)) {
+        let (w, h) = (c.w as usize, c.h as usize);
+        let vert = c.bits & (c.bits >> w);
+        let horiz = c.bits & (c.bits >> 1) & !c.right();
+        let col = LEFT_COLUMNS[w] & c.all();
+        for k in 0..w {
+            let j = centre_out(w, k);
+            let mut p = vert & (col << j);
+            while p != 0 {
+                f(2 * p.trailing_zeros() + 1);
+                p &= p - 1;
+            }
+        }
+        for k in 0..h {
+            let r = centre_out(h, k);
+            let mut p = horiz & (low(w) << (r * w));
+            while p != 0 {
+                f(2 * p.trailing_zeros());
+                p &= p - 1;
+            }
+        }
+    }
+
     fn endgame_value(&self, r: &Region) -> Option<u8> {
         let (rows, cols) = self.end_box;
         let (w, h) = (r.w as usize, r.h as usize);
@@ -331,40 +358,11 @@ impl SearchGame for Cram {
     }
 
     fn moves(&self, c: &Region, out: &mut Moves<Region>) {
-        let mut handles = Vec::with_capacity(2 * c.cells() as usize);
-        self.move_handles(c, &mut handles);
-        for h in handles {
-            self.move_of(c, h, out);
-        }
+        self.for_each_handle(c, |h| self.move_of(c, h, out));
     }
 
-    /// A domino's handle is `2a + v`: its first cell `a` (the upper or left one) and `v = 1` for
-    /// a vertical domino. Centre first (the moves that cut the region in two), as Beling's
-    /// solver does: vertical dominoes column by column from the middle outwards, then
-    /// horizontal ones row by row.
     fn move_handles(&self, c: &Region, out: &mut Vec<u32>) -> bool {
-        let (w, h) = (c.w as usize, c.h as usize);
-        let vert = c.bits & (c.bits >> w);
-        let horiz = c.bits & (c.bits >> 1) & !c.right();
-        let col = LEFT_COLUMNS[w] & c.all();
-        for k in 0..w {
-            let j = centre_out(w, k);
-            let mut p = vert & (col << j);
-            while p != 0 {
-                let a = p.trailing_zeros();
-                p &= p - 1;
-                out.push(2 * a + 1);
-            }
-        }
-        for k in 0..h {
-            let r = centre_out(h, k);
-            let mut p = horiz & (low(w) << (r * w));
-            while p != 0 {
-                let a = p.trailing_zeros();
-                p &= p - 1;
-                out.push(2 * a);
-            }
-        }
+        self.for_each_handle(c, |h| out.push(h));
         true
     }
 
