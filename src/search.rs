@@ -38,6 +38,7 @@
 
 pub mod adapter;
 pub mod cram;
+pub mod frame;
 pub mod game;
 pub mod graph;
 pub mod misere;

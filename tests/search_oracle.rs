@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use grundy::families::heap::Ruleset;
 use grundy::report::search::{Request, SearchOptions, Target, grid_graph, run};
+use grundy::search::cram::framed::FramedCram;
 use grundy::search::cram::{Cram, CramConfig};
 use grundy::search::graph::Graph;
 use grundy::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
@@ -99,26 +100,68 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn cram_values_and_every_winning_move_match_brute_force(b in board(), sw in any::<u16>(), endgame in any::<bool>()) {
+    fn cram_values_and_every_winning_move_match_brute_force(
+        b in board(), sw in any::<u16>(), endgame in any::<bool>(), framed in any::<bool>(), more in 0u8..4
+    ) {
         let (cfg, decompose, symmetry, mirror, stars) = config(sw);
+        let (bridges, diagonal) = (more & 1 == 0, more & 2 == 0);
         let (w, h) = (b.w as usize, b.h as usize);
         let mut memo = HashMap::new();
         let want = brute_cram(b.bits, w, h, &mut memo);
-        let game = Cram::new(CramConfig { decompose, symmetry, mirror, stars, endgame: endgame.then_some((3, 4)) });
+        let ccfg = CramConfig { decompose, symmetry, mirror, stars, bridges, diagonal, endgame: endgame.then_some((3, 4)) };
         let table = Table::with_bytes(1 << 16);
-        let s = Search::new(&game, &table, cfg.clone());
-        prop_assert_eq!(s.value(&game.components(&b)).unwrap(), want, "board {}", b.to_text());
+        let got = if framed {
+            let game = FramedCram::new(ccfg, w, h);
+            Search::new(&game, &table, cfg.clone()).value(&game.components(&b)).unwrap()
+        } else {
+            let game = Cram::new(ccfg);
+            Search::new(&game, &table, cfg.clone()).value(&game.components(&b)).unwrap()
+        };
+        prop_assert_eq!(got, want, "board {}", b.to_text());
         // every winning move, through the report
-        let options = SearchOptions { config: cfg, decompose, symmetry, mirror, endgame: None, memory: 1 << 16, moves: true, ..Default::default() };
+        let options = SearchOptions {
+            config: cfg, decompose, symmetry, mirror, endgame: None, memory: 1 << 16, moves: true,
+            reductions: stars, framed, ..Default::default()
+        };
         let r = run(&Request { target: Target::Cram(b), options }, &grundy::progress::Silent).unwrap();
         prop_assert_eq!(r.value, Some(want as u64));
-        let mut expected: Vec<String> = game.board_moves(&b).into_iter()
+        let mut expected: Vec<String> = Cram::default().board_moves(&b).into_iter()
             .filter(|(_, after)| brute_cram(after.bits, w, h, &mut memo) == 0)
             .map(|(_, after)| after.to_text()).collect();
         let mut got: Vec<String> = r.winning_moves.unwrap().into_iter().map(|m| m.position).collect();
         expected.sort();
         got.sort();
         prop_assert_eq!(got, expected);
+    }
+
+    /// Sparser, larger boards, where dead ends, bridges and diagonal blocks are common: each
+    /// reduction alone against brute force, in both engines.
+    #[test]
+    fn cram_reductions_keep_the_value_on_sparse_boards(
+        w in 2usize..=7, h in 2usize..=6, holes in any::<u64>(), density in 30u64..60, more in 0u8..8, framed in any::<bool>()
+    ) {
+        let mut bits = 0u128;
+        let mut x = holes | 1;
+        for i in 0..w * h {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            if x % 100 >= density { bits |= 1 << i; }
+        }
+        let b = Region::new(bits, w, h);
+        let mut memo = HashMap::new();
+        let want = brute_cram(b.bits, w, h, &mut memo);
+        let ccfg = CramConfig {
+            stars: more & 1 == 0, bridges: more & 2 == 0, diagonal: more & 4 == 0,
+            endgame: None, mirror: false, ..Default::default()
+        };
+        let table = Table::with_bytes(1 << 18);
+        let got = if framed {
+            let game = FramedCram::new(ccfg, w, h);
+            Search::new(&game, &table, Config::default()).value(&game.components(&b)).unwrap()
+        } else {
+            let game = Cram::new(ccfg);
+            Search::new(&game, &table, Config::default()).value(&game.components(&b)).unwrap()
+        };
+        prop_assert_eq!(got, want, "board {}", b.to_text());
     }
 
     #[test]

@@ -27,7 +27,8 @@ use serde::Serialize;
 
 use crate::Outcome;
 use crate::progress::Progress;
-use crate::search::cram::{Cram, CramConfig};
+use crate::search::cram::framed::FramedCram;
+use crate::search::cram::{Cram, CramConfig, domino_moves};
 use crate::search::graph::Graph;
 use crate::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use crate::search::persist::{self, PersistError};
@@ -60,6 +61,12 @@ pub struct SearchOptions {
     pub mirror: bool,
     /// Cram's endgame table box `(rows, cols)`, or `None`.
     pub endgame: Option<(usize, usize)>,
+    /// Cram's reductions that keep the value: stars, bridges and diagonal blocks
+    /// ([`crate::search::cram::framed`]).
+    pub reductions: bool,
+    /// Cram on a board of at most 64 cells in the board's own 64-bit frame
+    /// ([`FramedCram`]; `false`: the bounding-box regions of [`Cram`], as larger boards use).
+    pub framed: bool,
     /// Bytes of the transposition table.
     pub memory: u64,
     /// List every winning move.
@@ -81,6 +88,8 @@ impl Default for SearchOptions {
             symmetry: true,
             mirror: true,
             endgame: CramConfig::default().endgame,
+            reductions: true,
+            framed: true,
             memory: 64 << 20,
             moves: false,
             misere: false,
@@ -178,37 +187,43 @@ pub fn run_with_stop(
     };
     match &req.target {
         Target::Cram(board) => {
-            let game = Cram::new(CramConfig {
+            let cfg = CramConfig {
                 decompose: o.decompose,
                 symmetry: o.symmetry,
                 mirror: o.mirror,
                 endgame: o.endgame,
-                stars: o.symmetry,
-            });
-            let parts = game.components(board);
-            let moves = || {
-                let w = board.w as usize;
-                game.board_moves(board)
-                    .into_iter()
-                    .map(|((a, b), after)| {
-                        (
-                            format!("{}-{}", cell(a, w), cell(b, w)),
-                            after.to_text(),
-                            game.components(&after),
-                        )
-                    })
-                    .collect()
+                stars: o.reductions,
+                bridges: o.reductions,
+                diagonal: o.reductions,
             };
-            drive(
-                &game,
-                "cram",
-                board.to_text(),
-                parts,
-                moves,
-                o,
-                progress,
-                stop,
-            )
+            let (w, h) = (board.w as usize, board.h as usize);
+            if o.framed && FramedCram::fits(w, h) {
+                let game = FramedCram::new(cfg, w, h);
+                let parts = game.components(board);
+                drive(
+                    &game,
+                    "cram",
+                    board.to_text(),
+                    parts,
+                    || cram_moves(board, |r| game.components(r)),
+                    o,
+                    progress,
+                    stop,
+                )
+            } else {
+                let game = Cram::new(cfg);
+                let parts = game.components(board);
+                drive(
+                    &game,
+                    "cram",
+                    board.to_text(),
+                    parts,
+                    || cram_moves(board, |r| game.components(r)),
+                    o,
+                    progress,
+                    stop,
+                )
+            }
         }
         Target::GridKayles(board) => {
             let game = GridKayles::new(kcfg);
@@ -259,6 +274,24 @@ pub fn run_with_stop(
             drive(&game, name, text, parts, moves, o, progress, stop)
         }
     }
+}
+
+/// Every domino of a Cram board: the move, the board after it, and its components.
+fn cram_moves<C>(
+    board: &Region,
+    components: impl Fn(&Region) -> Vec<C>,
+) -> Vec<(String, String, Vec<C>)> {
+    let w = board.w as usize;
+    domino_moves(board)
+        .into_iter()
+        .map(|((a, b), after)| {
+            (
+                format!("{}-{}", cell(a, w), cell(b, w)),
+                after.to_text(),
+                components(&after),
+            )
+        })
+        .collect()
 }
 
 /// The graph of a grid region: its cells, numbered in row order, adjacent when side by side.

@@ -26,6 +26,8 @@
 use super::region::{MAX_CELLS, Region, low};
 use super::{Key, Moves, SearchGame};
 
+pub mod framed;
+
 /// The switches of the Cram game (each can be turned off to test the others against it).
 #[derive(Clone, Debug)]
 pub struct CramConfig {
@@ -39,6 +41,11 @@ pub struct CramConfig {
     pub endgame: Option<(usize, usize)>,
     /// Star reduction: of several dead-end cells hanging from one cell, keep one.
     pub stars: bool,
+    /// Bridges: with the star reduction, fill a cell whose neighbours all carry a dead end
+    /// ([`framed`]).
+    pub bridges: bool,
+    /// Cut the horizontal adjacencies of diagonal 2 × 2 blocks before splitting ([`framed`]).
+    pub diagonal: bool,
 }
 
 impl Default for CramConfig {
@@ -49,6 +56,8 @@ impl Default for CramConfig {
             mirror: true,
             endgame: Some((4, 4)),
             stars: true,
+            bridges: true,
+            diagonal: true,
         }
     }
 }
@@ -115,8 +124,9 @@ fn centre_out(n: usize, k: usize) -> usize {
 /// `X` has two tufts `A` and `B`, the dominoes `XA` and `XB` lead to the same position (the other
 /// tuft is left with no neighbour), and no other domino covers `A` or `B`; by induction on the
 /// cells the region is worth the same without `B`. So of the tufts of each cell all but one are
-/// dropped (repeated until nothing changes).
-fn reduce_stars(board: &Region, mut live: u128) -> u128 {
+/// dropped (repeated until nothing changes). With `bridges`, a cell whose neighbours all have
+/// a tuft (and that is neither a tuft nor has one) is dropped too ([`framed`] proves it).
+fn reduce_stars(board: &Region, mut live: u128, bridges: bool) -> u128 {
     let w = board.w as usize;
     let (left, right, all) = (board.left(), board.right(), board.all());
     loop {
@@ -147,6 +157,10 @@ fn reduce_stars(board: &Region, mut live: u128) -> u128 {
         drop |= super::region::shl(t_below & seen, w) & all;
         seen |= t_below;
         drop |= super::region::shr(t_above & seen, w);
+        if drop == 0 && bridges {
+            let core = live & !tufts & !(seen | t_above);
+            drop = core & !board.neighbours(core);
+        }
         if drop == 0 {
             return live;
         }
@@ -154,6 +168,47 @@ fn reduce_stars(board: &Region, mut live: u128) -> u128 {
         // cells left with no neighbour are dead
         live &= board.neighbours(live);
     }
+}
+
+/// The left cells of the horizontal adjacencies cut by diagonal 2 × 2 blocks of `live`
+/// ([`framed`] states and proves the rule).
+fn diagonal_cuts(board: &Region, live: u128) -> u128 {
+    let w = board.w as usize;
+    let right = live & (live >> 1) & !board.right(); // cells with an empty right neighbour
+    let left = live & (live << 1) & !board.left();
+    let below = live & (live >> w);
+    let above = live & super::region::shl(live, w) & board.all();
+    let a = right & below & !left & !above;
+    let d = left & above & !right & !below;
+    let tl = a & super::region::shr(d, w + 1);
+    let b = left & below & !right & !above;
+    let c = right & above & !left & !below;
+    let tr = (b & (c >> (w - 1))) >> 1;
+    let cut = tl | tr;
+    cut | super::region::shl(cut, w)
+}
+
+/// Every move of a whole board: the domino's two cells (bit indices) and the board after it.
+pub fn domino_moves(board: &Region) -> Vec<((usize, usize), Region)> {
+    let w = board.w as usize;
+    let horiz = board.bits & (board.bits >> 1) & !board.right();
+    let vert = board.bits & (board.bits >> w);
+    let mut out = Vec::new();
+    for a in 0..w * board.h as usize {
+        for (pairs, b) in [(horiz, a + 1), (vert, a + w)] {
+            if pairs >> a & 1 == 1 {
+                let after = board.bits & !(1u128 << a) & !(1u128 << b);
+                out.push((
+                    (a, b),
+                    Region {
+                        bits: after,
+                        ..*board
+                    },
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// Whether some empty domino of `r` meets its image under `sigma`.
@@ -244,7 +299,7 @@ impl Cram {
         // a cell with no empty neighbour is dead
         let mut live = bits & board.neighbours(bits);
         if self.cfg.stars {
-            live = reduce_stars(board, live);
+            live = reduce_stars(board, live, self.cfg.bridges);
         }
         if live == 0 {
             return;
@@ -253,38 +308,39 @@ impl Cram {
             out.push_part(self.canon(&board.trimmed(live)));
             return;
         }
-        board.for_each_component(live, |comp| {
-            out.push_part(self.canon(&board.trimmed(comp)));
-        });
+        self.push_components(board, live, out);
     }
 
-    /// Every move of a whole board: the domino's two cells and the board after it.
-    pub fn board_moves(&self, board: &Region) -> Vec<((usize, usize), Region)> {
-        let w = board.w as usize;
-        let horiz = board.bits & (board.bits >> 1) & !board.right();
-        let vert = board.bits & (board.bits >> w);
-        let mut out = Vec::new();
-        for a in 0..w * board.h as usize {
-            if horiz >> a & 1 == 1 {
-                out.push((
-                    (a, a + 1),
-                    Region {
-                        bits: board.bits & !(3u128 << a),
-                        ..*board
-                    },
-                ));
-            }
-            if vert >> a & 1 == 1 {
-                out.push((
-                    (a, a + w),
-                    Region {
-                        bits: board.bits & !(1u128 << a) & !(1u128 << (a + w)),
-                        ..*board
-                    },
-                ));
+    /// Push the components of `live` (reduced, every cell with a neighbour), cut at diagonal
+    /// blocks ([`framed`]); a part cut off is reduced and split again.
+    fn push_components(&self, board: &Region, live: u128, out: &mut Moves<Region>) {
+        let cut = if self.cfg.diagonal {
+            diagonal_cuts(board, live)
+        } else {
+            0
+        };
+        let mut rest = live;
+        while rest != 0 {
+            let comp = board.flood_cut(rest & rest.wrapping_neg(), rest, cut);
+            rest &= !comp;
+            if cut != 0 && comp != live {
+                let mut part = comp & board.neighbours(comp);
+                if self.cfg.stars {
+                    part = reduce_stars(board, part, self.cfg.bridges);
+                }
+                if part != 0 {
+                    self.push_components(board, part, out);
+                }
+            } else {
+                out.push_part(self.canon(&board.trimmed(comp)));
             }
         }
-        out
+    }
+
+    /// Every move of a whole board: the domino's two cells and the board after it
+    /// ([`domino_moves`]).
+    pub fn board_moves(&self, board: &Region) -> Vec<((usize, usize), Region)> {
+        domino_moves(board)
     }
 
     /// Every domino of `c` as a handle `2a + v`: its first cell `a` (the upper or left one) and

@@ -189,14 +189,21 @@ impl Region {
     /// The connected part of `within` that holds the cells `seed`.
     #[inline]
     pub fn flood(&self, seed: u128, within: u128) -> u128 {
+        self.flood_cut(seed, within, 0)
+    }
+
+    /// The connected part of `within` that holds the cells `seed`, without the horizontal steps
+    /// between the cells of `cut` and their right neighbours.
+    #[inline]
+    pub fn flood_cut(&self, seed: u128, within: u128, cut: u128) -> u128 {
         let w = self.w as usize;
-        let not_left = !self.left();
-        let not_right = !self.right();
+        let go_right = !(cut | self.right());
+        let go_left = !((cut << 1) | self.left());
         let within = within & self.all();
         let mut x = seed & within;
         loop {
-            let y = (x | ((x << 1) & not_left) | ((x >> 1) & not_right) | shl(x, w) | (x >> w))
-                & within;
+            let y =
+                (x | ((x & go_right) << 1) | ((x & go_left) >> 1) | shl(x, w) | (x >> w)) & within;
             if y == x {
                 return x;
             }

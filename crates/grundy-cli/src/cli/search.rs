@@ -133,6 +133,13 @@ pub struct Common {
     /// Switch off the mirror theorem for symmetric regions.
     #[arg(long)]
     pub no_mirror: bool,
+    /// Cram: switch off the reductions that keep the value (stars, bridges, diagonal blocks).
+    #[arg(long)]
+    pub no_reductions: bool,
+    /// Cram: work with bounding-box regions even on a board of at most 64 cells (instead of
+    /// the board's own 64-bit frame).
+    #[arg(long)]
+    pub no_frame: bool,
 }
 
 fn parse_box(text: &str, what: &str) -> Result<(usize, usize), Failure> {
@@ -181,6 +188,8 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
         symmetry: !c.no_symmetry,
         mirror: !c.no_mirror,
         endgame: None,
+        reductions: !c.no_reductions,
+        framed: !c.no_frame,
         memory,
         moves: c.moves,
         misere: c.misere,
