@@ -25,6 +25,12 @@
 
 use super::region::Region;
 
+/// The mask of the first `n` bits (`n ≤ 64`).
+#[inline]
+fn low(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
 /// A `w × h` board (`w` columns, `h` rows, `w·h ≤ 64`) as a 64-bit word.
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -34,6 +40,10 @@ pub struct Frame {
     first_col: u64,
     last_col: u64,
     first_row: u64,
+    /// `row[i]`: the row of bit `i`.
+    row: [u8; 64],
+    /// The shifts `w, 2w, 4w, …` below `w·h` that fold every row onto row 0.
+    folds: Vec<u32>,
     /// `turn[x]`: the cells `x` of row 0 (at most `min(w, h)` of them) written down column 0.
     turn: Box<[u64]>,
 }
@@ -63,13 +73,25 @@ impl Frame {
             let j = x.trailing_zeros() as usize;
             turn[x] = turn[x & (x - 1)] | 1 << (j * w);
         }
+        let mut row = [0u8; 64];
+        for (i, r) in row.iter_mut().enumerate() {
+            *r = (i / w).min(255) as u8;
+        }
+        let mut folds = Vec::new();
+        let mut s = w;
+        while s < w * h {
+            folds.push(s as u32);
+            s *= 2;
+        }
         Frame {
             w: w as u32,
             h: h as u32,
+            row,
+            folds,
             all,
             first_col,
             last_col: first_col << (w - 1),
-            first_row: (1u64 << w) - 1,
+            first_row: low(w),
             turn: turn.into_boxed_slice(),
         }
     }
@@ -96,6 +118,12 @@ impl Frame {
     #[inline]
     pub fn first_col(&self) -> u64 {
         self.first_col
+    }
+
+    /// The cells of row 0.
+    #[inline]
+    pub fn first_row(&self) -> u64 {
+        self.first_row
     }
 
     /// The cells of the last column.
@@ -176,7 +204,7 @@ impl Frame {
         if x == 0 {
             return 0;
         }
-        let x = x >> (x.trailing_zeros() / self.w * self.w);
+        let x = x >> (self.row[x.trailing_zeros() as usize] as u32 * self.w);
         x >> self.columns(x).trailing_zeros()
     }
 
@@ -184,12 +212,20 @@ impl Frame {
     #[inline]
     fn columns(&self, x: u64) -> u64 {
         let mut o = x;
-        let mut s = self.w;
-        while s < 64 && o >> s != 0 {
+        for &s in &self.folds {
             o |= o >> s;
-            s *= 2;
         }
         o & self.first_row
+    }
+
+    /// The rows of an aligned `x` (`0` for none).
+    #[inline]
+    fn rows(&self, x: u64) -> u32 {
+        if x == 0 {
+            0
+        } else {
+            self.row[63 - x.leading_zeros() as usize] as u32 + 1
+        }
     }
 
     /// The bounding box `(columns, rows)` of an aligned `x` (`(0, 0)` for none).
@@ -198,8 +234,7 @@ impl Frame {
         if x == 0 {
             return (0, 0);
         }
-        let rows = (63 - x.leading_zeros()) / self.w + 1;
-        (64 - self.columns(x).leading_zeros(), rows)
+        (64 - self.columns(x).leading_zeros(), self.rows(x))
     }
 
     /// The bounding box of `x` anywhere in the frame: `(left column, top row, columns, rows)`
@@ -209,22 +244,23 @@ impl Frame {
         if x == 0 {
             return (0, 0, 0, 0);
         }
-        let top = x.trailing_zeros() / self.w;
+        let top = self.row[x.trailing_zeros() as usize] as u32;
         let y = x >> (top * self.w);
         let cols = self.columns(y);
         let left = cols.trailing_zeros();
-        let rows = (63 - y.leading_zeros()) / self.w + 1;
-        (left, top, 64 - cols.leading_zeros() - left, rows)
+        (left, top, 64 - cols.leading_zeros() - left, self.rows(y))
     }
 
-    /// The vertical flip of an aligned `x` with `rows` rows.
+    /// The vertical flip of an aligned `x` with `rows` rows (the whole frame flipped, then
+    /// moved up: a loop of a fixed length, which the processor predicts).
     #[inline]
     fn flip_rows(&self, x: u64, rows: u32) -> u64 {
         let mut out = 0u64;
-        for r in 0..rows {
-            out |= ((x >> (r * self.w)) & self.first_row) << ((rows - 1 - r) * self.w);
+        let top = (self.h - 1) * self.w;
+        for r in 0..self.h {
+            out |= ((x >> (r * self.w)) & self.first_row) << (top - r * self.w);
         }
-        out
+        out >> ((self.h - rows) * self.w)
     }
 
     /// The half turn of an aligned `x` with bounding box `cols × rows`.
@@ -257,7 +293,13 @@ impl Frame {
     /// bounding box that fit in the frame.
     #[inline]
     pub fn canonical(&self, x: u64) -> u64 {
-        let x = self.align(x);
+        self.canonical_of_aligned(self.align(x))
+    }
+
+    /// [`Frame::canonical`] of an `x` already aligned ([`Frame::align`]).
+    #[inline]
+    pub fn canonical_of_aligned(&self, x: u64) -> u64 {
+        debug_assert_eq!(x, self.align(x));
         if x == 0 {
             return 0;
         }
@@ -280,7 +322,7 @@ impl Frame {
         let (cols, rows) = self.extent(x);
         let mut bits = 0u128;
         for r in 0..rows {
-            let row = (x >> (r * self.w)) & ((1u64 << cols) - 1);
+            let row = (x >> (r * self.w)) & low(cols as usize);
             bits |= (row as u128) << (r * cols);
         }
         Region::new(bits, cols as usize, rows as usize)
@@ -362,5 +404,13 @@ mod tests {
         assert_eq!(a, 0b11 | 1 << 6);
         assert_eq!(f.extent(a), (2, 2));
         assert_eq!(f.region(x).to_text(), "../#.");
+        // a strip of 64 cells either way
+        for (w, h) in [(64, 1), (1, 64)] {
+            let f = Frame::new(w, h);
+            let x = 0b1101u64 << 40;
+            assert_eq!(f.canonical(x), 0b1011);
+            assert_eq!(f.canonical(u64::MAX), u64::MAX);
+            assert_eq!(f.extent(u64::MAX), (w as u32, h as u32));
+        }
     }
 }

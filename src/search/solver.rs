@@ -207,6 +207,8 @@ struct Searcher<'a, G: SearchGame> {
     cfg: &'a Config,
     stop: &'a AtomicBool,
     round: Option<&'a AtomicBool>,
+    /// Set when the root move this searcher works on is settled by another thread.
+    task: Option<&'a AtomicBool>,
     live: &'a Live,
     pool: Vec<Moves<G::Component>>,
     orders: Vec<Vec<Pending>>,
@@ -231,6 +233,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             cfg,
             stop,
             round,
+            task: None,
             live,
             pool: Vec::new(),
             orders: Vec::new(),
@@ -243,7 +246,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
 
     #[inline]
     fn halted(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.round.is_some_and(|r| r.load(Ordering::Relaxed))
+        self.stop.load(Ordering::Relaxed)
+            || self.round.is_some_and(|r| r.load(Ordering::Relaxed))
+            || self.task.is_some_and(|t| t.load(Ordering::Relaxed))
     }
 
     /// The value of `c` without search, if the game or the table has it.
@@ -950,19 +955,43 @@ impl<'a, G: SearchGame> Search<'a, G> {
         let error: Mutex<Option<Halt>> = Mutex::new(None);
         let threads = self.cfg.threads.max(1).min(todo.len().max(1));
         let want = k.map_or(NimSet::ALL, NimSet::single);
+        // per move of `todo`: settled (by whichever thread first), and the threads on it
+        let finished: Vec<AtomicBool> = todo.iter().map(|_| AtomicBool::new(false)).collect();
+        let workers: Vec<AtomicUsize> = todo.iter().map(|_| AtomicUsize::new(0)).collect();
         let work = |round_flag: &AtomicBool| {
             let mut s = self.searcher(Some(round_flag));
             loop {
-                let j = next.fetch_add(1, Ordering::Relaxed);
-                if j >= todo.len()
-                    || round_flag.load(Ordering::Relaxed)
-                    || found.load(Ordering::Relaxed)
-                {
+                if round_flag.load(Ordering::Relaxed) || found.load(Ordering::Relaxed) {
                     break;
                 }
+                // a move no thread has taken yet; when none is left, help with one still being
+                // searched (the one with the fewest threads on it): both search it, sharing
+                // the table and leaving each other's components for last, and the first to
+                // finish settles it and stops the other
+                let j = next.fetch_add(1, Ordering::Relaxed);
+                let j = if j < todo.len() {
+                    j
+                } else {
+                    match (0..todo.len())
+                        .filter(|&j| !finished[j].load(Ordering::Relaxed))
+                        .min_by_key(|&j| workers[j].load(Ordering::Relaxed))
+                    {
+                        Some(j) if threads > 1 => j,
+                        _ => break,
+                    }
+                };
                 let i = todo[j];
-                match s.sum_in(moves.parts(i), want) {
-                    Ok(Some(v)) => {
+                workers[j].fetch_add(1, Ordering::Relaxed);
+                s.task = Some(&finished[j]);
+                let r = s.sum_in(moves.parts(i), want);
+                s.task = None;
+                workers[j].fetch_sub(1, Ordering::Relaxed);
+                match r {
+                    Ok(v) => {
+                        if finished[j].swap(true, Ordering::Relaxed) {
+                            continue; // another thread settled it meanwhile
+                        }
+                        let Some(v) = v else { continue };
                         *settled[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(v);
                         self.live.root_done.fetch_add(1, Ordering::Relaxed);
                         if Some(v) == k {
@@ -976,7 +1005,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
                             break;
                         }
                     }
-                    Ok(None) => {}
+                    Err(Halt::Stop) if finished[j].load(Ordering::Relaxed) => {}
                     Err(Halt::Stop) if round_flag.load(Ordering::Relaxed) => break,
                     Err(h) => {
                         *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);

@@ -121,11 +121,19 @@ impl FramedCram {
         self.components_of(self.frame.word(board))
     }
 
+    /// The form a part is written in: canonical — except that a part whose value
+    /// [`SearchGame::known_value`] gives at once (at most three cells, or inside the endgame
+    /// box) is only aligned, as it is never searched nor stored.
+    #[inline]
     fn canon(&self, x: u64) -> u64 {
-        if self.cfg.symmetry {
-            self.frame.canonical(x)
+        let a = self.frame.align(x);
+        if !self.cfg.symmetry
+            || a.count_ones() <= 3
+            || (!self.endgame.is_empty() && a & !self.corner == 0)
+        {
+            a
         } else {
-            self.frame.align(x)
+            self.frame.canonical_of_aligned(a)
         }
     }
 
@@ -252,7 +260,7 @@ impl FramedCram {
                 p &= p - 1;
             }
         }
-        let row = (1u64 << w) - 1;
+        let row = fr.first_row();
         for k in 0..rows as usize {
             let r = r0 + centre_out(rows as usize, k) as u32;
             let mut p = horiz & (row << (r * w));
