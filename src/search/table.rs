@@ -69,8 +69,34 @@ fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
         if p.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
+        advise_huge_pages(p as *mut u8, layout.size());
         Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
     }
+}
+
+/// Ask Linux to back a large table with 2 MiB pages (transparent huge pages, where the system
+/// leaves them to `madvise`): the table is read at random, and with 4 KiB pages nearly every
+/// look-up of a table of megabytes also misses the TLB (measured: a fifth of the search's time
+/// went to the page walks of prefetches). Only a hint; nothing happens where it is refused.
+fn advise_huge_pages(p: *mut u8, bytes: usize) {
+    #[cfg(all(target_os = "linux", not(miri)))]
+    {
+        const HUGE: usize = 2 << 20;
+        if bytes < 2 * HUGE {
+            return;
+        }
+        let start = (p as usize).div_ceil(HUGE) * HUGE;
+        let end = (p as usize + bytes) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: [start, end) lies inside the allocation just made (rounded inwards to
+            // whole huge pages); MADV_HUGEPAGE changes no contents and no mapping rights.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(all(target_os = "linux", not(miri))))]
+    let _ = (p, bytes);
 }
 
 #[inline]
