@@ -304,13 +304,90 @@ impl Frame {
             return 0;
         }
         let (cols, rows) = self.extent(x);
-        let best = self.least_of_four(x, cols, rows);
-        if cols <= self.h && rows <= self.w {
-            let t = self.transpose(x, rows);
-            best.min(self.least_of_four(t, rows, cols))
-        } else {
-            best
+        if cols > self.h || rows > self.w || rows < cols {
+            // the turned box does not fit, or has more rows: its images all have a higher
+            // top cell (row `rows − 1` at least), so they are larger
+            return self.least_of_four(x, cols, rows);
         }
+        let t = self.transpose(x, rows);
+        if cols < rows {
+            self.least_of_four(t, rows, cols)
+        } else {
+            self.least_of_four(x, cols, rows)
+                .min(self.least_of_four(t, rows, cols))
+        }
+    }
+
+    /// Whether the mirror theorem ([`super::region`]) makes the aligned `x` a P-position of
+    /// Cram: `x` is its own image under a symmetry `σ` of its box and no domino of `x` meets its
+    /// own image. `σ` is an involution, so a domino meets its image exactly when it holds a
+    /// cell that `σ` fixes or `σ` swaps its two cells — which, for each symmetry, is a test of a
+    /// few bits (the centre, the middle row or column, a diagonal).
+    pub fn domino_mirror(&self, x: u64) -> bool {
+        if x == 0 {
+            return true;
+        }
+        let (cols, rows) = self.extent(x);
+        let w = self.w;
+        let horiz = x & (x >> 1) & !self.last_col; // left cells of dominoes
+        let vert = x & (x >> w); // upper cells
+        // some domino holds a cell of `s`
+        let touches = |s: u64| horiz & (s | s >> 1) != 0 || vert & (s | s >> w) != 0;
+        let row = |r: u32| self.first_row << (r * w);
+        let col = |c: u32| self.first_col << c;
+        let v = self.flip_rows(x, rows);
+        // the half turn
+        if self.half_turn(x, cols, rows) == x {
+            let centre = |r: u32, c: u32| 1u64 << (r * w + c);
+            let meets = match (rows % 2, cols % 2) {
+                (1, 1) => touches(centre(rows / 2, cols / 2)),
+                (1, 0) => horiz & centre(rows / 2, cols / 2 - 1) != 0,
+                (0, 1) => vert & centre(rows / 2 - 1, cols / 2) != 0,
+                _ => false,
+            };
+            if !meets {
+                return true;
+            }
+        }
+        // the vertical flip (rows in reverse order)
+        if v == x {
+            let meets = if rows % 2 == 1 {
+                touches(row(rows / 2))
+            } else {
+                vert & row(rows / 2 - 1) != 0
+            };
+            if !meets {
+                return true;
+            }
+        }
+        // the horizontal flip
+        if self.half_turn(v, cols, rows) == x {
+            let meets = if cols % 2 == 1 {
+                touches(col(cols / 2) & self.all)
+            } else {
+                horiz & col(cols / 2 - 1) != 0
+            };
+            if !meets {
+                return true;
+            }
+        }
+        // the two diagonals of a square box (no domino is swapped by them)
+        if cols == rows && cols <= self.h && rows <= self.w {
+            let t = self.transpose(x, rows);
+            let mut diag = 0u64;
+            let mut anti = 0u64;
+            for i in 0..rows {
+                diag |= 1 << (i * w + i);
+                anti |= 1 << (i * w + (cols - 1 - i));
+            }
+            if t == x && !touches(diag) {
+                return true;
+            }
+            if self.half_turn(t, cols, rows) == x && !touches(anti) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The cells `x` as a [`Region`] of their bounding box.
@@ -380,6 +457,39 @@ mod tests {
             );
             // the canonical form is an image of the component itself
             prop_assert_eq!(f.region(f.canonical(x)).canonical(), f.region(x).canonical());
+        }
+
+        #[test]
+        fn the_mirror_test_matches_the_regions(w in 1usize..=9, h in 1usize..=9, a in any::<u64>(), sym in 0u8..4) {
+            prop_assume!(w * h <= 64);
+            let f = Frame::new(w, h);
+            // random cells made symmetric often enough to matter
+            let mut x = f.align(a & f.all());
+            let (cols, rows) = f.extent(x);
+            if x != 0 {
+                x |= match sym {
+                    0 => f.half_turn(x, cols, rows),
+                    1 => f.flip_rows(x, rows),
+                    2 => f.half_turn(f.flip_rows(x, rows), cols, rows),
+                    _ => 0,
+                };
+            }
+            let meets = |r: &Region, s: &dyn Fn(usize) -> usize| -> bool {
+                // brute force: some domino meets its image
+                let w = r.w as usize;
+                let n = w * r.h as usize;
+                (0..n).any(|a| {
+                    r.bits >> a & 1 == 1
+                        && [(a % w + 1 < w).then_some(a + 1), (a + w < n).then_some(a + w)]
+                            .into_iter()
+                            .flatten()
+                            .any(|b| {
+                                r.bits >> b & 1 == 1
+                                    && [s(a), s(b)].iter().any(|&i| i == a || i == b)
+                            })
+                })
+            };
+            prop_assert_eq!(f.domino_mirror(x), f.region(x).mirror_strategy(meets));
         }
 
         #[test]

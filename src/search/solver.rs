@@ -78,7 +78,7 @@ impl Default for Config {
             table: true,
             lazy_moves: true,
             threads: 1,
-            abort_round: false,
+            abort_round: true,
         }
     }
 }

@@ -33,7 +33,7 @@
 //! assert_eq!(s.value(&game.components_of(board)).unwrap(), 2); // 4×5 Cram is *2
 //! ```
 
-use super::{CramConfig, centre_out, domino_meets_image, endgame_table, strip_values};
+use super::{CramConfig, centre_out, endgame_table, strip_values};
 use crate::search::frame::Frame;
 use crate::search::region::{MAX_CELLS, Region};
 use crate::search::{Key, Moves, SearchGame};
@@ -387,7 +387,7 @@ impl SearchGame for FramedCram {
     }
 
     fn theorem_value(&self, c: &u64) -> Option<u8> {
-        (self.cfg.mirror && self.frame.region(*c).mirror_strategy(domino_meets_image)).then_some(0)
+        (self.cfg.mirror && self.frame.domino_mirror(*c)).then_some(0)
     }
 }
 

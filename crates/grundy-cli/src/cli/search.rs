@@ -182,7 +182,7 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
             lazy_moves: !c.no_lazy_moves,
             table: true,
             threads,
-            abort_round: false,
+            abort_round: true,
         },
         decompose: !c.no_decompose,
         symmetry: !c.no_symmetry,
