@@ -22,8 +22,9 @@
 //! is found here by a search of the whole sum: [`of`] for one position of any
 //! [`ImpartialGame`], [`table`] for every position reachable from a start, both within a stated
 //! limit on stored positions ([`OutcomeError::TooLarge`] beyond it: then the remoteness is
-//! unknown, never guessed). [`crate::position::Engine::remoteness`] does it for position files,
-//! within [`crate::position::analysis::DEPTH_LIMIT`] positions of the whole sum.
+//! unknown, never guessed) — [`table_within`] also bounds the time.
+//! [`crate::position::Engine::remoteness`] does it for position files, within
+//! [`crate::position::analysis::DEPTH_LIMIT`] positions of the whole sum and [`TIME_LIMIT`].
 //!
 //! ```
 //! use grundy::families::nim::Nim;
@@ -43,13 +44,21 @@
 //! assert_eq!((m.outcome, m.remoteness), (Outcome::N, Some(2)));
 //! ```
 
+use std::cell::Cell;
 use std::hash::Hash;
+use std::time::Duration;
 
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::solve::misere::{OutcomeError, OutcomeTable, Play, retrograde};
+use crate::time::Instant;
 use crate::{ImpartialGame, Outcome};
+
+/// The most time a search for the remoteness of a position file spends listing moves
+/// ([`crate::position::Engine::remoteness`]): a quarter of a second, so that play (on a web page
+/// too) never waits long for it.
+pub const TIME_LIMIT: Duration = Duration::from_millis(250);
 
 /// The outcome of a position and its remoteness (`None` exactly for a draw).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -60,15 +69,78 @@ pub struct Remoteness {
     pub remoteness: Option<u64>,
 }
 
-/// The remoteness of a position is unknown: the search of the whole game it needs stores more
-/// positions than the limit.
+/// The remoteness of a position is unknown: the search of the whole game it needs is larger than
+/// the limits ([`table_within`]).
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
 #[error(
-    "remoteness unknown: it needs a search of more than {limit} positions of the whole sum (the limit; the remoteness of a sum is not a function of its components)"
+    "remoteness unknown: it needs a search of more than {positions} positions, or more than {millis} ms, of the whole sum (the limits; the remoteness of a sum is not a function of its components)"
 )]
 pub struct TooLarge {
     /// The limit on stored positions.
-    pub limit: usize,
+    pub positions: usize,
+    /// The limit on the time listing moves, in milliseconds.
+    pub millis: u128,
+}
+
+/// The game `G` with a deadline: once it has passed, every position is given no option (and
+/// `over` is set: the search built on it is then thrown away).
+struct Deadline<'a, G> {
+    game: &'a G,
+    deadline: Instant,
+    over: Cell<bool>,
+}
+
+impl<G: ImpartialGame> ImpartialGame for Deadline<'_, G> {
+    type Position = G::Position;
+    fn options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        if self.over.get() {
+            return;
+        }
+        if Instant::now() >= self.deadline {
+            self.over.set(true);
+            return;
+        }
+        self.game.options(p, out);
+    }
+}
+
+/// [`table`] within a time too: at most `positions` stored positions, and at most `time` spent
+/// listing moves (a game with many moves per position, or costly ones, takes time beyond its
+/// positions' count); [`TooLarge`] beyond either, soon after. The answer is exact or none: the
+/// time only decides whether there is one (on a slower machine, sooner none).
+///
+/// ```
+/// use std::time::Duration;
+/// use grundy::families::nim::Nim;
+/// use grundy::remoteness::{self, TooLarge};
+/// use grundy::solve::misere::Play;
+/// let second = Duration::from_secs(1);
+/// let t = remoteness::table_within(&Nim, vec![3, 4, 5], Play::Normal, 1000, second).unwrap();
+/// assert_eq!(remoteness::read(&t, &vec![3, 4, 5]).unwrap().remoteness, Some(11));
+/// let e = remoteness::table_within(&Nim, vec![30, 40, 50], Play::Normal, 1000, second);
+/// assert_eq!(e.err(), Some(TooLarge { positions: 1000, millis: 1000 }));
+/// ```
+pub fn table_within<G: ImpartialGame>(
+    game: &G,
+    start: G::Position,
+    play: Play,
+    positions: usize,
+    time: Duration,
+) -> Result<OutcomeTable<G::Position>, TooLarge> {
+    let too_large = TooLarge {
+        positions,
+        millis: time.as_millis(),
+    };
+    let timed = Deadline {
+        game,
+        deadline: Instant::now() + time,
+        over: Cell::new(false),
+    };
+    let t = retrograde(&timed, start, play, positions).map_err(|_| too_large)?;
+    if timed.over.get() {
+        return Err(too_large);
+    }
+    Ok(t)
 }
 
 /// The outcome and remoteness of every position reachable from `start` (its

@@ -414,7 +414,7 @@ impl Engine {
     /// The outcome and remoteness of `state` ([`crate::remoteness`]: moves to the end when the
     /// winner hurries and the loser delays; none for a draw), by retrograde analysis of every
     /// position of the whole sum reachable from it, within [`DEPTH_LIMIT`] positions (and the
-    /// engine's limit). The table is kept, so the positions of the game that follows are
+    /// engine's limit) and [`remoteness::TIME_LIMIT`] (a quarter of a second). The table is kept, so the positions of the game that follows are
     /// answered at once; after a failure, positions of more than three quarters as much
     /// [`Sum::material`] are not tried again (each try costs up to the limit).
     ///
@@ -429,7 +429,8 @@ impl Engine {
     /// ```
     pub fn remoteness(&mut self, state: &[State]) -> Result<Remoteness, remoteness::TooLarge> {
         let too_large = remoteness::TooLarge {
-            limit: DEPTH_LIMIT.min(self.limit),
+            positions: DEPTH_LIMIT.min(self.limit),
+            millis: remoteness::TIME_LIMIT.as_millis(),
         };
         let key = self.solver.game().pack(state);
         if self.is_loopy() {
@@ -449,11 +450,12 @@ impl Engine {
         {
             return Err(too_large);
         }
-        match remoteness::table(
+        match remoteness::table_within(
             self.solver.game(),
             key.clone(),
             self.play(),
-            too_large.limit,
+            too_large.positions,
+            remoteness::TIME_LIMIT,
         ) {
             Ok(t) => {
                 let r = remoteness::read(&t, &key).expect("the start is reached");

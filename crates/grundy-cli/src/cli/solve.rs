@@ -25,8 +25,8 @@ pub struct Args {
     #[arg(long)]
     pub misere: bool,
     /// Also the remoteness: how many moves the game lasts when the winner hurries and the loser
-    /// delays (a search of the whole sum, within 200000 positions; JSON: "remoteness", null for a
-    /// draw, with "remoteness_note" when unknown).
+    /// delays (a search of the whole sum, within 200000 positions and 0.25 s; JSON:
+    /// "remoteness", null for a draw, with "remoteness_note" when unknown).
     #[arg(long)]
     pub remoteness: bool,
 }
