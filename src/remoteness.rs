@@ -333,8 +333,8 @@ mod tests {
         ) {
             let play = if misere { Play::Misere } else { Play::Normal };
             let want = brute(&b, play);
-            for v in 0..b.0.len() {
-                prop_assert_eq!(of(&b, &v, play, 1000).unwrap(), want[v], "vertex {}", v);
+            for (v, w) in want.iter().enumerate() {
+                prop_assert_eq!(of(&b, &v, play, 1000).unwrap(), *w, "vertex {}", v);
             }
         }
 
@@ -343,10 +343,10 @@ mod tests {
             let play = if misere { Play::Misere } else { Play::Normal };
             let want = brute(&b, play);
             let t = table(&b, b.0.len() - 1, play, 1000).unwrap();
-            for v in 0..b.0.len() {
+            for (v, w) in want.iter().enumerate() {
                 if let Some(r) = read(&t, &v) {
                     prop_assert!(r.remoteness.is_some());
-                    prop_assert_eq!(r, want[v]);
+                    prop_assert_eq!(r, *w);
                 }
             }
         }
