@@ -32,6 +32,7 @@ pub mod outcome;
 pub mod plot;
 pub mod position;
 pub mod progress;
+pub mod remoteness;
 pub mod report;
 pub mod search;
 pub mod solve;

@@ -18,6 +18,7 @@ use thiserror::Error;
 
 use super::packed::{Key, Packed};
 use super::{Move, Rules, State, Sum};
+use crate::remoteness::{self, Remoteness};
 use crate::solve::misere::{
     self, DEFAULT_LIMIT, OutcomeError, OutcomeSolver, OutcomeTable, Play, retrograde,
 };
@@ -87,6 +88,12 @@ pub struct Engine {
     normal_table: Option<OutcomeTable<Key>>,
     /// A depth table was tried and the sum was too large for it.
     depth_failed: bool,
+    /// A finite sum: the outcome and remoteness of every position reachable from the first one
+    /// asked about ([`Engine::remoteness`]).
+    remote: Option<OutcomeTable<Key>>,
+    /// The material of the last position whose remoteness table was too large: positions with
+    /// more than three quarters as much are not tried again.
+    remote_failed_at: Option<u128>,
     limit: usize,
     /// Misère play, heaps of one ruleset: its quotient, once computed (`Some(None)`: not usable).
     quotient: Option<Option<std::sync::Arc<crate::misere::Quotient>>>,
@@ -105,6 +112,8 @@ impl Engine {
             table: None,
             normal_table: None,
             depth_failed: false,
+            remote: None,
+            remote_failed_at: None,
             limit,
             quotient: None,
         }
@@ -305,12 +314,7 @@ impl Engine {
 
     /// The retrograde table with depths covering `state`, when the sum is loopy and small enough.
     fn ensure_depth_table(&mut self, state: &[State]) -> bool {
-        let loopy = self
-            .sum()
-            .components
-            .iter()
-            .any(|r| matches!(r, Rules::Graph(g) if !g.values.is_acyclic()));
-        if !loopy || self.depth_failed {
+        if !self.is_loopy() || self.depth_failed {
             return false;
         }
         let key = self.solver.game().pack(state);
@@ -396,6 +400,103 @@ impl Engine {
             }
         }
         Ok(best.map(|(_, _, m)| m))
+    }
+}
+
+impl Engine {
+    fn is_loopy(&self) -> bool {
+        self.sum()
+            .components
+            .iter()
+            .any(|r| matches!(r, Rules::Graph(g) if !g.values.is_acyclic()))
+    }
+
+    /// The outcome and remoteness of `state` ([`crate::remoteness`]: moves to the end when the
+    /// winner hurries and the loser delays; none for a draw), by retrograde analysis of every
+    /// position of the whole sum reachable from it, within [`DEPTH_LIMIT`] positions (and the
+    /// engine's limit) and [`remoteness::TIME_LIMIT`] (a quarter of a second). The table is kept, so the positions of the game that follows are
+    /// answered at once; after a failure, positions of more than three quarters as much
+    /// [`Sum::material`] are not tried again (each try costs up to the limit).
+    ///
+    /// ```
+    /// use grundy::position::{Engine, Position, Rules};
+    /// use grundy::solve::misere::Play;
+    /// use grundy::Outcome;
+    /// let p = Position::new(vec![Rules::Nim], vec![vec![1, 2]]);
+    /// let mut e = Engine::new(p.sum.clone(), Play::Normal);
+    /// let r = e.remoteness(&p.state).unwrap();
+    /// assert_eq!((r.outcome, r.remoteness), (Outcome::N, Some(3))); // to 1 1, then it ends
+    /// ```
+    pub fn remoteness(&mut self, state: &[State]) -> Result<Remoteness, remoteness::TooLarge> {
+        let too_large = remoteness::TooLarge {
+            positions: DEPTH_LIMIT.min(self.limit),
+            millis: remoteness::TIME_LIMIT.as_millis(),
+        };
+        let key = self.solver.game().pack(state);
+        if self.is_loopy() {
+            if !self.ensure_depth_table(state) {
+                return Err(too_large);
+            }
+            let t = self.depth_table().expect("built");
+            return remoteness::read(t, &key).ok_or(too_large);
+        }
+        if let Some(r) = self.remote.as_ref().and_then(|t| remoteness::read(t, &key)) {
+            return Ok(r);
+        }
+        let material = self.sum().material(state);
+        if self
+            .remote_failed_at
+            .is_some_and(|m| material.saturating_mul(4) > m.saturating_mul(3))
+        {
+            return Err(too_large);
+        }
+        match remoteness::table_within(
+            self.solver.game(),
+            key.clone(),
+            self.play(),
+            too_large.positions,
+            remoteness::TIME_LIMIT,
+        ) {
+            Ok(t) => {
+                let r = remoteness::read(&t, &key).expect("the start is reached");
+                self.remote = Some(t);
+                Ok(r)
+            }
+            Err(_) => {
+                self.remote_failed_at = Some(material);
+                Err(too_large)
+            }
+        }
+    }
+
+    /// The move of best play by remoteness, when the remoteness of `state` is known
+    /// ([`Engine::remoteness`]) and the position is not a draw: from a win, a move to a
+    /// P-position of least remoteness (the quickest sure win); from a loss, a move to a position
+    /// of greatest remoteness (the longest defence); the first such in [`Sum::moves`] order.
+    /// `None` otherwise (no move, a draw, or the remoteness unknown).
+    pub fn remoteness_move(&mut self, state: &[State]) -> Option<Move> {
+        let here = self.remoteness(state).ok()?;
+        here.remoteness?;
+        let mut all = Vec::new();
+        self.sum().moves(state, &mut all);
+        let mut best: Option<(u64, Move)> = None;
+        for m in all {
+            let next = self
+                .sum()
+                .apply(state, &m)
+                .expect("generated moves are legal");
+            let r = self.remoteness(&next).ok()?;
+            let Some(d) = r.remoteness else { continue };
+            let score = match (here.outcome, r.outcome) {
+                (Outcome::N, Outcome::P) => u64::MAX - d,
+                (Outcome::P, _) => d,
+                _ => continue,
+            };
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, m));
+            }
+        }
+        best.map(|(_, m)| m)
     }
 }
 

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::position::{Analysis, Method, Move, Position};
+use crate::remoteness::{Remoteness, TooLarge};
 use crate::{LoopyValue, Outcome};
 
 /// One component of the sum: its kind (`"nim"`, `"heap"`, ...) and, under normal play, its value.
@@ -45,6 +46,37 @@ pub struct SolveReport<'a> {
     pub winning_moves: &'a [Move],
     /// How the position was solved.
     pub method: Method,
+    /// The remoteness, when asked for ([`SolveReport::with_remoteness`]; absent otherwise).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<RemotenessReport>,
+}
+
+/// `{"remoteness": N}` (moves to the end when the winner hurries and the loser delays, see
+/// [`crate::remoteness`]), `{"remoteness": null}` for a draw, or `{"remoteness": null,
+/// "remoteness_note": WHY}` when the search it needs is too large.
+#[derive(Clone, Debug, Serialize)]
+pub struct RemotenessReport {
+    /// The remoteness (`null` for a draw or when unknown).
+    pub remoteness: Option<u64>,
+    /// Why the remoteness is unknown (absent when it is known, or the position is a draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness_note: Option<String>,
+}
+
+impl RemotenessReport {
+    /// The report of [`crate::position::Engine::remoteness`]'s answer.
+    pub fn new(r: &Result<Remoteness, TooLarge>) -> RemotenessReport {
+        match r {
+            Ok(r) => RemotenessReport {
+                remoteness: r.remoteness,
+                remoteness_note: None,
+            },
+            Err(e) => RemotenessReport {
+                remoteness: None,
+                remoteness_note: Some(e.to_string()),
+            },
+        }
+    }
 }
 
 impl<'a> SolveReport<'a> {
@@ -68,6 +100,26 @@ impl<'a> SolveReport<'a> {
             winning_move_count: a.winning_moves.len(),
             winning_moves: &a.winning_moves,
             method: a.method,
+            remoteness: None,
         }
+    }
+
+    /// The report with the remoteness of the position (`grundy solve --remoteness`).
+    ///
+    /// ```
+    /// use grundy::position::{Engine, parse_position};
+    /// use grundy::report::solve::SolveReport;
+    /// use grundy::solve::misere::Play;
+    /// let p = parse_position("[[component]]\nkind = \"nim\"\nheaps = [2, 2]\n", ".".as_ref()).unwrap();
+    /// let mut e = Engine::new(p.sum.clone(), Play::Normal);
+    /// let a = e.analyse(&p.state).unwrap();
+    /// let r = e.remoteness(&p.state);
+    /// let json = serde_json::to_value(SolveReport::new(&p, &a).with_remoteness(&r)).unwrap();
+    /// assert_eq!(json["outcome"], "P");
+    /// assert_eq!(json["remoteness"], 4); // lost, but the loser holds out for four moves
+    /// ```
+    pub fn with_remoteness(mut self, r: &Result<Remoteness, TooLarge>) -> SolveReport<'a> {
+        self.remoteness = Some(RemotenessReport::new(r));
+        self
     }
 }

@@ -1,10 +1,14 @@
 // `#/play?nim=3,4,5` (also `ruleset=0.77&heaps=5,3`, `kayles=5,3`, `staircase=0,3,1,4`,
 // `coins=2,5,8&length=9`, `graph=0-1,1-2&tokens=0`, `position=` a URL-encoded position file;
 // `misere=1`, `first=computer`,
-// `hints=1`): play a sum against the library's perfect opponent. Heaps are drawn as piles (click a
-// counter to take it and those above), other components as their states with their moves as
-// buttons; every move can be coloured by the outcome it leaves (green wins, red loses, yellow
-// draws); a value history of the game; undo; who moves first; normal or misère play.
+// `hints=1`): play a sum against the library's perfect opponent. Heaps are drawn as piles: a Nim
+// counter is clicked to take it and those above; a heap of another ruleset (or a step of the
+// staircase) is clicked to open its moves beside it (Escape closes them); other components show
+// their states with their moves as buttons (and every heap's moves are also listed, for those who
+// prefer a list). Every move can be coloured by the outcome it leaves (green wins, red loses,
+// yellow draws) and labelled with its remoteness ("win in 3": the move that ends the game, when
+// the winner hurries and the loser delays, is the third from now), as is the current position;
+// a value history of the game; undo; who moves first; normal or misère play.
 
 import { ready, call } from './wasm.js';
 import { el, errorBox, go, moveClass, valueText } from './ui.js';
@@ -94,6 +98,9 @@ export async function render(root, params) {
   const values = []; // the value (or outcome) after each position, with who is to move
   let view = call(() => game.view());
   let busy = false;
+  let lastSaid = ''; // the status's last news (the computer's move), kept while a heap is opened
+  let open = null; // the heap whose moves are shown beside it: 'component:heap'
+  const listOpen = new Set(); // components whose list of moves is unfolded
 
   hintBox.addEventListener('change', () => {
     board.classList.toggle('hints', hintBox.checked);
@@ -113,7 +120,7 @@ export async function render(root, params) {
   restart.addEventListener('click', () => render(root, params));
 
   function record() {
-    values.push({ value: view.value, outcome: view.outcome });
+    values.push({ value: view.value, outcome: view.outcome, remoteness: view.remoteness });
   }
 
   function humanTurn() {
@@ -136,6 +143,7 @@ export async function render(root, params) {
   function move(index) {
     if (busy || !humanTurn() || view.over) return;
     keyboard = board.contains(document.activeElement) && document.activeElement.matches(':focus-visible');
+    open = null;
     const next = call(() => game.make(index));
     if (next.error) {
       status.replaceChildren(errorBox(next.error));
@@ -167,6 +175,7 @@ export async function render(root, params) {
   }
 
   function draw(said = '') {
+    lastSaid = said;
     if (view.error) {
       status.replaceChildren(errorBox(view.error));
       return;
@@ -180,29 +189,95 @@ export async function render(root, params) {
       status.textContent = `No moves left. ${youWin ? 'You win' : 'The computer wins'}: ${lastByYou ? 'you' : 'the computer'} made the last move${misere ? ', which loses under misère play' : ''}.`;
       status.dataset.state = youWin ? 'over-you-win' : 'over-computer-wins';
     } else {
-      status.textContent = `${said ? said + ' ' : ''}${humanTurn() ? 'Your move' : 'The computer moves'} — the position is ${view.outcome} (${describe(view.outcome)}) for ${mover}.`;
+      status.textContent = `${said ? said + ' ' : ''}${humanTurn() ? 'Your move' : 'The computer moves'} — the position is ${view.outcome} (${describe(view.outcome)}) for ${mover}${soon()}.`;
       status.dataset.state = humanTurn() ? 'your-turn' : 'thinking';
     }
     const valueLine = view.value !== null ? `value ${valueText(view.value)}, ` : '';
     facts.replaceChildren(el('p', { class: 'legend', 'data-testid': 'summary' },
-      `${valueLine}outcome ${view.outcome}, ${view.winning_move_count} winning move(s), ${view.move_count} legal move(s); solved by ${view.method.replace(/_/g, ' ')}.`));
+      `${valueLine}outcome ${view.outcome}, ${view.winning_move_count} winning move(s), ${view.move_count} legal move(s); solved by ${view.method.replace(/_/g, ' ')}.`),
+    el('p', { class: 'legend', 'data-testid': 'remoteness', 'data-remoteness': view.remoteness ?? '' }, remotenessLine()));
     showWins();
     drawHistory();
-    if (keyboard && humanTurn()) board.querySelector('button[data-move]:not(:disabled)')?.focus();
+    if (keyboard && humanTurn()) {
+      [...board.querySelectorAll('button[data-move]:not(:disabled), button[data-pile]:not(:disabled)')]
+        .find((b) => b.offsetParent !== null)?.focus();
+    }
+  }
+
+  /** The current position's remoteness in words. */
+  function remotenessLine() {
+    if (view.remoteness === 0) return 'Remoteness 0: no move is left.';
+    if (view.remoteness !== null && view.remoteness !== undefined) {
+      const who = view.outcome === 'N' ? 'wins' : 'loses';
+      return `Remoteness ${view.remoteness}: the player to move ${who} with move ${view.remoteness} from here, when the winner hurries and the loser delays.`;
+    }
+    if (view.outcome === 'D') return 'No remoteness: with best play the game never ends (a draw).';
+    return `Remoteness unknown: ${(view.remoteness_note ?? '').replace(/^remoteness unknown: /, '')}.`;
+  }
+
+  /** ", win in 3" (or lose) for the player to move, when the remoteness is known. */
+  function soon() {
+    if (view.remoteness === null || view.remoteness === undefined) return '';
+    return `: ${view.outcome === 'N' ? 'win' : 'lose'} in ${view.remoteness}`;
+  }
+
+  /** A move's title: what it does, the outcome it leaves and its remoteness. */
+  function moveTitle(m) {
+    return `${m.text} — leaves ${m.after} for the opponent${m.said ? ` (${m.said})` : ''}`;
+  }
+
+  /** The remoteness label inside a move button (shown with the hints). */
+  function saidSpan(m) {
+    return m.said ? el('span', { class: 'said' }, m.said) : null;
   }
 
   function describe(o) {
     return o === 'P' ? 'the player to move loses' : o === 'N' ? 'the player to move wins' : 'a draw with best play';
   }
 
-  function moveButton(m, label) {
+  function moveButton(m, label, cls = '') {
     const i = view.moves.indexOf(m);
+    const a = m.move;
+    const of = a.kind === 'heap' ? `${a.component}:${a.heap}` : a.kind === 'staircase' ? `${a.component}:${a.step}` : undefined;
     return el('button', {
-      type: 'button', class: moveClass(m.after), 'data-move': i, 'data-after': m.after,
+      type: 'button', class: `${moveClass(m.after)} ${cls}`.trim(), 'data-move': i, 'data-after': m.after, 'data-of': of,
+      'data-said': m.said ?? undefined,
       disabled: !humanTurn() || busy,
-      title: `${m.text} — leaves ${m.after} for the opponent`,
+      title: moveTitle(m),
       onclick: () => move(i),
-    }, label);
+    }, label, saidSpan(m));
+  }
+
+  /** A heap move in words: how many it takes and what it leaves. */
+  function heapLabel(m) {
+    const a = m.move;
+    if (a.kind === 'staircase') return `carry ${a.count} to step ${a.step - 1}`;
+    const left = a.to.reduce((x, y) => x + y, 0);
+    const leave = a.to.length === 0 ? 'leave nothing' : a.to.length === 1 ? `leave ${a.to[0]}` : `split into ${a.to.join(' + ')}`;
+    return `take ${a.from - left}, ${leave}`;
+  }
+
+  /** The moves of one heap (or step), opened by clicking it in the drawing. */
+  function chooser(c, ci, hi, name, size, mine) {
+    const box = el('div', {
+      class: 'chooser', role: 'group', 'data-chooser': `${ci}:${hi}`, 'aria-label': `moves of ${name} ${hi} (${size})`,
+      onkeydown: (e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          closeChooser(true);
+        }
+      },
+    }, el('span', { class: 'label' }, `${name} ${hi} (${size}):`));
+    for (const m of mine) box.append(moveButton(m, heapLabel(m), 'choice'));
+    box.append(el('button', { type: 'button', class: 'cancel', onclick: () => closeChooser(true) }, 'Cancel'));
+    return box;
+  }
+
+  function closeChooser(refocus) {
+    const was = open;
+    open = null;
+    draw(lastSaid);
+    if (refocus && was) board.querySelector(`[data-pile="${was}"]`)?.focus();
   }
 
   function component(c, ci) {
@@ -220,6 +295,7 @@ export async function render(root, params) {
             type: 'button', class: `counter ${m ? moveClass(m.after) : ''}`,
             'data-move': m ? view.moves.indexOf(m) : undefined, 'data-after': m ? m.after : undefined,
             'aria-label': `heap ${hi}: take ${size - k + 1}, leaving ${k - 1}`,
+            title: m ? moveTitle(m) : undefined, 'data-said': m?.said ?? undefined,
             disabled: !m || !humanTurn() || busy,
             onclick: () => m && move(view.moves.indexOf(m)),
           }));
@@ -237,14 +313,38 @@ export async function render(root, params) {
       box.append(strip);
     }
     if (c.kind === 'heap' || c.kind === 'staircase') {
-      const piles = el('div', { class: 'piles', 'aria-hidden': 'true' });
+      const name = c.kind === 'heap' ? 'heap' : 'step';
+      const piles = el('div', { class: 'piles' });
+      let chosen = null;
       c.state.forEach((size, hi) => {
-        const name = c.kind === 'heap' ? 'heap' : 'step';
-        const pile = el('div', { class: 'pile' }, el('span', { class: 'label' }, `${name} ${hi}: ${size}`));
-        for (let k = 0; k < Math.min(size, 40); k++) pile.append(el('button', { type: 'button', class: 'counter', disabled: true, tabindex: -1 }));
+        const key = `${ci}:${hi}`;
+        const here = mine.filter((m) => (c.kind === 'heap' ? m.move.heap : m.move.step) === hi);
+        const best = here.some((m) => m.after === 'P') ? 'P' : here.some((m) => m.after === 'D') ? 'D' : 'N';
+        const pile = el('button', {
+          type: 'button', class: `pile ${here.length ? moveClass(best) : ''}${open === key ? ' open' : ''}`, 'data-pile': key,
+          'aria-expanded': here.length ? String(open === key) : undefined,
+          'aria-label': `${name} ${hi}: ${size}${here.length ? `, ${here.length} move(s)` : ', no move'}`,
+          disabled: here.length === 0 || !humanTurn() || busy,
+          onclick: () => {
+            open = open === key ? null : key;
+            draw(lastSaid);
+            if (open) board.querySelector(`[data-chooser="${key}"] button`)?.focus();
+          },
+        });
+        pile.append(el('span', { class: 'label' }, `${name} ${hi}: ${size}`));
+        for (let k = 0; k < Math.min(size, 40); k++) pile.append(el('span', { class: 'counter' }));
+        if (size > 40) pile.append(el('span', { class: 'more' }, `+${size - 40}`));
         piles.append(pile);
+        if (open === key && here.length) chosen = chooser(c, ci, hi, name, size, here);
       });
       box.append(piles);
+      if (chosen) box.append(chosen);
+      const list = el('div', { class: 'moves', role: 'group', 'aria-label': `moves in component ${ci}` });
+      for (const m of mine) list.append(moveButton(m, m.text.replace(/^component \d+ \(\w+\): /, '')));
+      if (view.move_count > view.moves.length) list.append(el('span', { class: 'legend' }, `(first ${view.moves.length} of ${view.move_count} moves)`));
+      if (mine.length) box.append(el('details', { class: 'list', open: listOpen.has(ci), ontoggle: (e) => (e.target.open ? listOpen.add(ci) : listOpen.delete(ci)) },
+        el('summary', {}, `all ${mine.length} moves as a list`), list));
+      return box;
     }
     if (c.kind === 'graph' && c.edges) {
       const n = Math.max(0, ...c.edges.flat().map((v) => v + 1), ...c.state.map((v) => v + 1));
@@ -264,7 +364,7 @@ export async function render(root, params) {
       const zero = v.outcome === 'P';
       const label = v.value !== null ? valueText(v.value) : v.outcome;
       const by = movers[i - 1];
-      return el('div', { class: `bar${zero ? ' zero' : ''}${by === 'computer' ? ' them' : ''}`, title: `${i === 0 ? 'start' : `after move ${i} (${by})`}: ${label}, ${v.outcome}` },
+      return el('div', { class: `bar${zero ? ' zero' : ''}${by === 'computer' ? ' them' : ''}`, title: `${i === 0 ? 'start' : `after move ${i} (${by})`}: ${label}, ${v.outcome}${v.remoteness !== null && v.remoteness !== undefined ? `, remoteness ${v.remoteness}` : ''}` },
         el('span', { style: `height:${h}px` }), label);
     }));
   }

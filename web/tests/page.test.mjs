@@ -165,9 +165,23 @@ async function playState(page) {
   await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.dataset.state !== 'thinking');
   return {
     state: await page.locator('[data-testid="status"]').getAttribute('data-state'),
-    moves: await page.locator('.moves button[data-move], button.counter[data-move]').evaluateAll((bs) => bs.map((b) => ({ index: Number(b.dataset.move), after: b.dataset.after }))),
+    moves: await page.locator('.moves button[data-move], button.counter[data-move]').evaluateAll((bs) => bs.map((b) => ({ index: Number(b.dataset.move), after: b.dataset.after, of: b.dataset.of, said: b.dataset.said }))),
     summary: await page.locator('[data-testid="summary"]').innerText(),
   };
+}
+
+/**
+ * Make move `m` by clicking the drawing: a heap of a heap ruleset or a step of the staircase
+ * (`m.of`, "component:heap") is clicked, then the move among those shown beside it; a Nim counter
+ * or a move button is clicked directly.
+ */
+async function clickMove(page, m) {
+  if (m.of) {
+    await page.click(`button[data-pile="${m.of}"]`);
+    await page.click(`[data-chooser="${m.of}"] [data-move="${m.index}"]`);
+  } else {
+    await page.click(`[data-move="${m.index}"]`);
+  }
 }
 
 /**
@@ -181,7 +195,7 @@ async function playOut(page, choose) {
     if (s.state.startsWith('over')) return s.state;
     assert.equal(s.state, 'your-turn');
     const m = choose(s.moves);
-    await page.click(`[data-move="${m.index}"]`);
+    await clickMove(page, m);
     const after = await playState(page);
     if (m.after === 'N' && !after.state.startsWith('over')) {
       assert.match(after.summary, /outcome P/, 'the computer answered a losing move with a win');
@@ -344,4 +358,136 @@ test('narrow dark page, keyboard play: a phone-width Nim game by Tab and Enter',
   const seq = await open('#/seq?ruleset=0.07&to=300', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   await seqFigures(seq);
   await seq.done('seq-narrow-dark');
+});
+
+/** Nim by the definition of remoteness (winner hurries, loser delays): `{ outcome, remoteness }`. */
+function nimRemoteness(heaps, misere, memo = new Map()) {
+  const key = [...heaps].sort((a, b) => a - b).join(',');
+  if (memo.has(key)) return memo.get(key);
+  const opts = [];
+  heaps.forEach((h, i) => {
+    for (let to = 0; to < h; to++) opts.push(nimRemoteness(heaps.map((x, j) => (j === i ? to : x)), misere, memo));
+  });
+  let r;
+  if (opts.length === 0) r = { outcome: misere ? 'N' : 'P', remoteness: 0 };
+  else {
+    const p = opts.filter((o) => o.outcome === 'P').map((o) => o.remoteness);
+    r = p.length ? { outcome: 'N', remoteness: 1 + Math.min(...p) } : { outcome: 'P', remoteness: 1 + Math.max(...opts.map((o) => o.remoteness)) };
+  }
+  memo.set(key, r);
+  return r;
+}
+
+test('play: remoteness of Nim 1 2 4 and of every move = brute force = grundy solve --remoteness --json', async () => {
+  for (const misere of [false, true]) {
+    const heaps = [1, 2, 4];
+    const page = await open(`#/play?nim=${heaps.join(',')}&hints=1${misere ? '&misere=1' : ''}`);
+    const s = await playState(page);
+    const file = positionFile('nim-remote.toml', `[[component]]\nkind = "nim"\nheaps = [${heaps.join(',')}]\n`);
+    const want = cli('solve', '--remoteness', ...(misere ? ['--misere'] : []), file);
+    const brute = nimRemoteness(heaps, misere);
+    assert.equal(want.remoteness, brute.remoteness);
+    const shown = page.locator('[data-testid="remoteness"]');
+    assert.equal(await shown.getAttribute('data-remoteness'), String(brute.remoteness));
+    assert.match(await shown.innerText(), new RegExp(`^Remoteness ${brute.remoteness}: the player to move ${brute.outcome === 'N' ? 'wins' : 'loses'}`));
+    assert.match(await page.locator('[data-testid="status"]').innerText(), new RegExp(`${brute.outcome === 'N' ? 'win' : 'lose'} in ${brute.remoteness}\\.$`));
+    // every counter (a move) says how the game ends after it, from the mover's side
+    const counters = await page.locator('button.counter[data-move]').evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label'), b.dataset.said]));
+    assert.equal(counters.length, 7);
+    for (const [label, said] of counters) {
+      const [, heap, to] = label.match(/heap (\d+): take \d+, leaving (\d+)/).map(Number);
+      const left = nimRemoteness(heaps.map((x, j) => (j === heap ? to : x)), misere);
+      assert.equal(said, `${left.outcome === 'P' ? 'win' : 'lose'} in ${left.remoteness + 1}`, label);
+    }
+    // the winner hurries: the computer's reply leaves us the remoteness the tables say
+    if (brute.outcome === 'N') {
+      const fastest = s.moves.find((m) => m.said === `win in ${brute.remoteness}`);
+      assert.ok(fastest, 'a move wins in the remoteness');
+      await page.click(`[data-move="${fastest.index}"]`);
+      await playState(page);
+      const after = await page.locator('[data-testid="remoteness"]').getAttribute('data-remoteness');
+      assert.equal(Number(after), brute.remoteness - 2, 'our move and its reply bring the end two moves nearer');
+    }
+    await page.done(misere ? null : 'play-remoteness');
+  }
+});
+
+test('play: Kayles (0.77) played to the end by clicking heaps in the drawing; the opponent never misses a win', async () => {
+  const page = await open('#/play?ruleset=0.77&heaps=7,4,2');
+  const want = cli('solve', '--remoteness', positionFile('kayles3.toml', '[[component]]\nkind = "heap"\nruleset = "0.77"\nheaps = [7,4,2]\n'));
+  const s = await playState(page);
+  assert.match(s.summary, new RegExp(`value \\*${want.value}, outcome ${want.outcome}`));
+  assert.equal(await page.locator('[data-testid="remoteness"]').getAttribute('data-remoteness'), String(want.remoteness));
+  // the list of moves is folded away: moves are made on the drawing
+  assert.equal(await page.locator('details.list[open]').count(), 0);
+  // click a heap: its moves appear beside it, coloured by outcome; clicking it again closes them
+  await page.click('button[data-pile="0:0"]');
+  const choices = page.locator('[data-chooser="0:0"] button[data-move]');
+  assert.equal(await choices.count(), s.moves.filter((m) => m.of === '0:0').length);
+  assert.match(await choices.first().innerText(), /^take \d, (leave|split into) /);
+  await page.screenshot({ path: join(shots, 'play-kayles-chooser.png'), fullPage: true });
+  await page.click('button[data-pile="0:0"]');
+  assert.equal(await page.locator('[data-chooser]').count(), 0);
+  // from the keyboard: Enter opens a heap's moves with the focus on the first, Escape closes them
+  await page.focus('button[data-pile="0:1"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-chooser]')?.dataset.chooser), '0:1');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-chooser]').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.pile), '0:1');
+  // we play perfectly (the position is N) and win; every move is made on the drawing
+  assert.equal(want.outcome, 'N');
+  let clicks = 0;
+  const end = await playOut(page, (moves) => {
+    const m = moves.find((x) => x.after === 'P') ?? moves[0];
+    assert.ok(m.of, 'a heap move');
+    clicks++;
+    return m;
+  });
+  assert.equal(end, 'over-you-win');
+  assert.ok(clicks >= 2);
+  await page.done('play-kayles-drawing-end');
+  // and a blunder is punished: the computer wins from the drawing's game
+  const again = await open('#/play?ruleset=0.77&heaps=7,4,2&hints=1');
+  assert.equal(await playOut(again, (moves) => moves.find((x) => x.after === 'N') ?? moves[0]), 'over-computer-wins');
+  await again.done();
+});
+
+test('play: staircase steps are clicked in the drawing; moves carry coins down', async () => {
+  const page = await open('#/play?staircase=0,3,1,4&hints=1');
+  const want = cli('solve', positionFile('stairs.toml', '[[component]]\nkind = "staircase"\nsteps = [0,3,1,4]\n'));
+  assert.equal(await page.locator('button[data-pile="0:0"]').isDisabled(), true, 'the floor has no move');
+  await page.click('button[data-pile="0:3"]');
+  const labels = await page.locator('[data-chooser="0:3"] button[data-move]').allInnerTexts();
+  assert.deepEqual(labels.map((l) => l.split('\n')[0].replace(/(win|lose) in \d+$/, '').trim()),
+    ['carry 1 to step 2', 'carry 2 to step 2', 'carry 3 to step 2', 'carry 4 to step 2']);
+  const wins = await page.locator('[data-chooser="0:3"] button[data-after="P"]').count();
+  assert.equal(wins, want.winning_moves.filter((m) => m.step === 3).length);
+  await page.screenshot({ path: join(shots, 'play-staircase-chooser.png'), fullPage: true });
+  const end = await playOut(page, (moves) => moves.find((m) => m.after === 'P') ?? moves[0]);
+  assert.equal(end, want.outcome === 'N' ? 'over-you-win' : 'over-computer-wins');
+  await page.done();
+});
+
+test('table: a sum of two rulesets shows G1(a) xor G2(b) as grundy seq --json and grundy solve --json give them', async () => {
+  const [r1, r2, size] = ['kayles', '0.07', 40];
+  const page = await open(`#/table?sum=${r1},${r2}&size=${size}`);
+  await page.waitForSelector('[data-field="p_positions"]');
+  const g1 = cli('seq', r1, '--to', String(size - 1)).values;
+  const g2 = cli('seq', r2, '--to', String(size - 1)).values;
+  const want = g1.map((x) => g2.map((y) => x ^ y));
+  const rows = await page.locator('[data-testid="table-values"] tr').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+  assert.equal(rows.length, 16);
+  rows.forEach((row, a) => assert.deepEqual(row, want[a].slice(0, 16), `row ${a}`));
+  const flat = want.flat();
+  assert.equal(await field(page, 'largest'), String(Math.max(...flat)));
+  const p = [];
+  want.forEach((row, a) => row.forEach((v, b) => v === 0 && p.push(`(${a},${b})`)));
+  assert.equal(await field(page, 'p_positions'), `${p.length}: ${p.slice(0, 24).join(' ')}${p.length > 24 ? ' …' : ''}`);
+  // a few cells beyond the printed table, each the value grundy solve gives the two heaps
+  for (const [a, b] of [[39, 39], [17, 33], [25, 0]]) {
+    const file = positionFile(`sum-${a}-${b}.toml`, `[[component]]\nkind = "heap"\nruleset = "${r1}"\nheaps = [${a}]\n\n[[component]]\nkind = "heap"\nruleset = "${r2}"\nheaps = [${b}]\n`);
+    assert.equal(cli('solve', file).value, want[a][b], `G(${a}, ${b})`);
+  }
+  await page.done('table-sum');
 });

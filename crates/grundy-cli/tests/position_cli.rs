@@ -328,3 +328,65 @@ fn a_missing_position_file_is_an_io_error() {
         .code(1)
         .stderr(predicate::str::contains("cannot read"));
 }
+
+#[test]
+fn solve_remoteness_by_search_of_the_whole_sum_or_unknown() {
+    let dir = TempDir::new().unwrap();
+    let f = write(
+        &dir,
+        "nim.toml",
+        "[[component]]\nkind = \"nim\"\nheaps = [2, 2]\n",
+    );
+    let out = grundy()
+        .args(["solve", "--remoteness", "--json"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["remoteness"], 4);
+    assert!(v.get("remoteness_note").is_none());
+    // without the flag the report is unchanged
+    let plain = grundy()
+        .arg("solve")
+        .arg(&f)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(v.get("remoteness").is_none());
+    // misère: a lone heap of 3 is won by leaving 1 (two moves)
+    let m = write(
+        &dir,
+        "m.toml",
+        "[[component]]\nkind = \"nim\"\nheaps = [3]\n",
+    );
+    grundy()
+        .args(["solve", "--remoteness", "--misere"])
+        .arg(&m)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "remoteness: 2 — the player to move wins",
+        ));
+    // too large to search: said so, never guessed
+    let big = write(
+        &dir,
+        "big.toml",
+        "[[component]]\nkind = \"nim\"\nheaps = [90, 91, 92, 93, 94]\n",
+    );
+    let out = grundy()
+        .args(["solve", "--remoteness", "--json"])
+        .arg(&big)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["remoteness"], serde_json::Value::Null);
+    assert!(
+        v["remoteness_note"]
+            .as_str()
+            .unwrap()
+            .starts_with("remoteness unknown: ")
+    );
+}

@@ -1,9 +1,10 @@
 //! `#/play`: a position file played against a perfect opponent, as `grundy play` does — every
 //! available move with the outcome it leads to, the computer's best move, undo.
 //!
-//! The page keeps one [`Game`]; its [`Game::view`] is `grundy solve FILE --json`'s report of the
-//! current position (value, outcome, winning moves) plus each component's state in words and every
-//! legal move with the outcome of the position it leaves.
+//! The page keeps one [`Game`]; its [`Game::view`] is `grundy solve FILE --remoteness --json`'s
+//! report of the current position (value, outcome, remoteness, winning moves) plus each
+//! component's state in words and every legal move with the outcome and remoteness of the
+//! position it leaves.
 
 use std::sync::Arc;
 
@@ -11,6 +12,7 @@ use grundy::Outcome;
 use grundy::families::digraph::{parse_edge_list, sum};
 use grundy::position::extra::GraphRules;
 use grundy::position::{Engine, Move, Position, Rules, State, notation, parse_position};
+use grundy::remoteness;
 use grundy::report::solve::SolveReport;
 use grundy::solve::misere::Play;
 use serde::Serialize;
@@ -39,6 +41,11 @@ struct MoveView {
     notation: String,
     text: String,
     after: Outcome,
+    /// The remoteness of the position left (`None` for a draw, or when unknown).
+    remoteness: Option<u64>,
+    /// The move's remoteness told from the mover's side: `"win in 3"`, `"lose in 2"`, `"draw"`
+    /// (`None` when unknown).
+    said: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -91,10 +98,15 @@ impl Game {
         self.apply(&m)
     }
 
-    /// The computer's move (the engine's best: a winning move when one exists); answers
-    /// `{"move", "text", "view"}`.
+    /// The computer's move: by remoteness when it is known (the quickest sure win, or the
+    /// longest defence: [`Engine::remoteness_move`]), else the engine's best (a winning move when
+    /// one exists); answers `{"move", "text", "view"}`.
     pub fn reply(&mut self) -> String {
-        let r = match self.engine.best_move(&self.position.state) {
+        let best = match self.engine.remoteness_move(&self.position.state) {
+            Some(m) => Ok(Some(m)),
+            None => self.engine.best_move(&self.position.state),
+        };
+        let r = match best {
             Ok(Some(m)) => {
                 let text = notation::describe_move(&m);
                 let view: Value = serde_json::from_str(&self.apply(&m)).unwrap_or(Value::Null);
@@ -154,8 +166,10 @@ impl Game {
     fn view_value(&mut self) -> Result<Value, String> {
         let state = self.position.state.clone();
         let a = self.engine.analyse(&state).map_err(|e| e.to_string())?;
-        let mut report = serde_json::to_value(SolveReport::new(&self.position, &a))
-            .map_err(|e| e.to_string())?;
+        let here = self.engine.remoteness(&state);
+        let mut report =
+            serde_json::to_value(SolveReport::new(&self.position, &a).with_remoteness(&here))
+                .map_err(|e| e.to_string())?;
         let mut all = Vec::new();
         self.engine.sum().moves(&state, &mut all);
         let mut moves = Vec::new();
@@ -166,11 +180,22 @@ impl Game {
                 .apply(&state, m)
                 .map_err(|e| format!("illegal move: {e}"))?;
             let after = self.engine.outcome(&next).map_err(|e| e.to_string())?;
+            // the positions left are in the table of the current one (none when it failed)
+            let left = here
+                .is_ok()
+                .then(|| self.engine.remoteness(&next).ok())
+                .flatten();
             moves.push(MoveView {
                 m: m.clone(),
                 notation: notation::format_move(m),
                 text: notation::describe_move(m),
                 after,
+                remoteness: left.and_then(|r| r.remoteness),
+                said: match left {
+                    Some(r) => remoteness::after_move(&r),
+                    None if after == Outcome::D => Some("draw".into()),
+                    None => None,
+                },
             });
         }
         let components: Vec<Value> = self
@@ -245,6 +270,52 @@ mod tests {
         assert_eq!(g.moves_made(), 1);
         assert_eq!(v(&g.undo())["outcome"], "N");
         assert!(v(&g.undo())["error"].is_string());
+    }
+
+    #[test]
+    fn remoteness_of_the_position_and_of_every_move() {
+        // Nim 2 2: lost, in four moves; taking one counter holds out longest (lose in 4)
+        let mut g = Game::new(
+            "[[component]]\nkind = \"nim\"\nheaps = [2, 2]\n",
+            "",
+            "",
+            false,
+        )
+        .unwrap();
+        let view = v(&g.view());
+        assert_eq!(view["remoteness"], 4);
+        let said: Vec<&str> = view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["said"].as_str().unwrap())
+            .collect();
+        assert_eq!(said, ["lose in 2", "lose in 4", "lose in 2", "lose in 4"]);
+        // the computer, winning, hurries: from 2 1 it moves to 1 1 (win in 3), not 0 ... (none)
+        let r = v(&g.make(1)); // heap 0 to 1: 1 2
+        assert_eq!(r["remoteness"], 3);
+        let reply = v(&g.reply());
+        assert_eq!(reply["view"]["remoteness"], 2);
+        assert_eq!(reply["view"]["outcome"], "P");
+        // a sum too large to search: unknown, with the reason
+        let mut big = Game::new(
+            "[[component]]\nkind = \"nim\"\nheaps = [90, 91, 92, 93, 94]\n",
+            "",
+            "",
+            false,
+        )
+        .unwrap();
+        let view = v(&big.view());
+        assert_eq!(view["remoteness"], Value::Null);
+        assert!(view["remoteness_note"].is_string());
+        assert_eq!(view["moves"][0]["said"], Value::Null);
+        // a draw has no remoteness: a token on a 2-cycle
+        let mut d = Game::new("", "0-1,1-0", "0", false).unwrap();
+        let view = v(&d.view());
+        assert_eq!(view["outcome"], "D");
+        assert_eq!(view["remoteness"], Value::Null);
+        assert!(view.get("remoteness_note").is_none());
+        assert_eq!(view["moves"][0]["said"], "draw");
     }
 
     #[test]
