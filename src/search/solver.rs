@@ -549,7 +549,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
                     }
                 }
             }
-            if unknown.count_ones() > 1 {
+            if unknown & unknown.wrapping_sub(1) != 0 {
                 unknown = cancel_pairs(moves.parts(i), unknown);
             }
             if unknown == 0 {
