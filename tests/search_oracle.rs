@@ -365,6 +365,21 @@ fn cram_rectangles_match_belings_published_values() {
         assert_eq!(s.value(&game.components(&b)).unwrap(), v, "{r}×{c}");
         let t = game.board(c, r).unwrap();
         assert_eq!(s.value(&game.components(&t)).unwrap(), v, "{c}×{r}");
+        // the same boards in their own 64-bit frames
+        for (w, h) in [(c, r), (r, c)] {
+            let framed = FramedCram::new(CramConfig::default(), w, h);
+            let t = Table::with_bytes(1 << 24);
+            let fs = Search::new(
+                &framed,
+                &t,
+                Config {
+                    threads: 2,
+                    ..Default::default()
+                },
+            );
+            let whole = framed.components_of(framed.frame().all());
+            assert_eq!(fs.value(&whole).unwrap(), v, "{h}×{w} framed");
+        }
     }
 }
 
