@@ -33,6 +33,7 @@ pub mod description_length;
 pub mod formula;
 pub mod input;
 pub mod kernel;
+pub mod missing;
 pub mod nim_product;
 pub mod nim_sum;
 pub mod periodic;
