@@ -22,6 +22,7 @@ use super::arithmetic::{self, Arithmetic};
 use super::binary::{self, Binary};
 use super::description_length as dl;
 use super::formula::{self, Bank, Expr};
+use super::k_regular::{self, Regular};
 use super::kernel::{self, Kernel};
 use super::periodic::{self, Periodic};
 use super::residue::{self, Residues};
@@ -40,6 +41,8 @@ pub enum SeqRule {
     Binary(Binary),
     /// A recursion on the `k`-kernel ([`kernel`]).
     Kernel(Kernel),
+    /// A `k`-regular sequence: a recursion on shifts or a linear representation ([`k_regular`]).
+    Regular(Regular),
     /// A closed form ([`formula`]).
     Formula(Expr),
     /// P-positions by a periodic pattern: `block[n mod p] = 1` for a P-position.
@@ -57,6 +60,7 @@ impl SeqRule {
             SeqRule::Residues(r) => r.value(n),
             SeqRule::Binary(r) => r.value(n),
             SeqRule::Kernel(r) => r.value(n),
+            SeqRule::Regular(r) => r.value(n),
             SeqRule::Formula(e) => e.eval(&[n]).and_then(|v| u128::try_from(v).ok()),
             SeqRule::PZeros(e) => Some(u128::from(e.eval(&[n]) == Some(0))),
         }
@@ -76,6 +80,7 @@ impl SeqRule {
             SeqRule::Residues(r) => r.bits(),
             SeqRule::Binary(r) => r.bits(),
             SeqRule::Kernel(r) => r.bits(),
+            SeqRule::Regular(r) => r.bits(),
             SeqRule::Formula(e) | SeqRule::PZeros(e) => dl::TAG + e.bits(),
         }
     }
@@ -88,6 +93,7 @@ impl SeqRule {
             SeqRule::Residues(_) => "residue-classes",
             SeqRule::Binary(_) => "binary",
             SeqRule::Kernel(_) => "k-kernel-recursion",
+            SeqRule::Regular(_) => "k-regular",
             SeqRule::Formula(_) => "closed-form",
             SeqRule::PPeriodic(_) | SeqRule::PZeros(_) => "p-positions",
         }
@@ -101,6 +107,7 @@ impl SeqRule {
             SeqRule::Residues(r) => r.text(),
             SeqRule::Binary(r) => r.text(),
             SeqRule::Kernel(r) => r.text(),
+            SeqRule::Regular(r) => r.text(),
             SeqRule::Formula(e) => format!("G(n) = {}", e.text(&["n"])),
             SeqRule::PPeriodic(r) => {
                 let res: Vec<usize> = (0..r.block.len()).filter(|&i| r.block[i] == 1).collect();
@@ -313,6 +320,9 @@ fn best_values(g: &[u64], train_len: usize, bank: &Bank) -> Option<Fitted> {
     }
     if let Some(r) = kernel::detect(t) {
         rules.push(SeqRule::Kernel(r));
+    }
+    if let Some(r) = k_regular::detect(t) {
+        rules.push(SeqRule::Regular(r));
     }
     let mut best = None;
     for rule in rules {
