@@ -274,7 +274,10 @@ impl Regular {
                     .skip(1)
                     .map(|(i, &(e, r))| {
                         let ke = k.pow(e);
-                        format!("{}(n) = G({ke}n + {r})", name(i))
+                        match r {
+                            0 => format!("{}(n) = G({ke}n)", name(i)),
+                            _ => format!("{}(n) = G({ke}n + {r})", name(i)),
+                        }
                     })
                     .collect();
                 let mut rels = Vec::new();

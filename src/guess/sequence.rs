@@ -481,9 +481,42 @@ mod tests {
         );
     }
 
+    #[test]
+    fn sterns_diatomic_sequence_is_k_regular() {
+        let g = super::super::classes::Class::Stern.values(1000).unwrap();
+        let f = guess(&g).fitted.unwrap();
+        assert_eq!(f.rule.class(), "k-regular");
+        assert_eq!(
+            f.text(),
+            "G(2n) = G(n), G(2n + 1) = G(n) + G(n + 1) for arguments >= 3; G(0), …, G(2) = (0 1 1)"
+        );
+        // s(2^k + 1) = k + 1
+        assert_eq!(f.value((1 << 40) + 1), Some(41));
+    }
+
     proptest! {
         // each case builds banks of closed forms: fewer cases than the default 256
         #![proptest_config(ProptestConfig::with_cases(32))]
+
+        #[test]
+        fn a_rule_guessed_for_a_sequence_of_any_class_holds_far_beyond_the_data(
+            c in super::super::classes::any_class(),
+        ) {
+            use super::super::classes::Class;
+            let len = 400;
+            let Some(g) = c.values(len) else { return Ok(()) };
+            let found = guess(&g).fitted;
+            match &found {
+                Some(f) if !f.rule.outcome_only() => {
+                    prop_assert!(c.agrees(len, |n| f.value(n)), "{:?}: {}", c, f.text());
+                }
+                _ => {}
+            }
+            // every class but the Beatty sequences has a rule for its values
+            if !matches!(c, Class::Beatty { .. }) {
+                prop_assert!(found.is_some_and(|f| !f.rule.outcome_only()), "{:?}", c);
+            }
+        }
 
         #[test]
         fn random_values_give_no_rule(g in proptest::collection::vec(0u64..50, 100..400)) {
