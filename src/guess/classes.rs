@@ -75,7 +75,7 @@ impl Class {
                     0 => u128::from(m & m.wrapping_neg()) + u128::from(*b),
                     1 => u128::from(m.count_ones()) + u128::from(*b),
                     2 => u128::from(m.checked_add(1)?.trailing_zeros()) + u128::from(*b),
-                    3 => 2 * n128 + u128::from(*b) + u128::from(n.count_ones() % 2 == 0),
+                    3 => 2 * n128 + u128::from(*b) + u128::from(n.count_ones().is_multiple_of(2)),
                     _ => u128::from(n ^ *b),
                 })
             }

@@ -324,8 +324,13 @@ fn best_values(g: &[u64], train_len: usize, bank: &Bank) -> Option<Fitted> {
     if let Some(r) = k_regular::detect(t) {
         rules.push(SeqRule::Regular(r));
     }
-    let mut best = None;
+    let mut best: Option<Fitted> = None;
     for rule in rules {
+        // a rule no shorter than the best fitted one cannot win (its exceptions only add bits):
+        // it is not checked on every value (a linear representation costs more to evaluate)
+        if best.as_ref().is_some_and(|b| rule.bits() >= b.bits()) {
+            continue;
+        }
         if let Some(f) = fit(rule, train_len, |n| g[n])
             && (train_len..g.len()).all(|n| f.value(n as u64) == Some(u128::from(g[n])))
         {

@@ -115,7 +115,11 @@ fn a_table_of_two_nim_heaps_is_their_xor() {
 fn sterns_diatomic_sequence_is_k_regular() {
     let mut s = vec![0u64, 1];
     for n in 2..1000 {
-        s.push(if n % 2 == 0 { s[n / 2] } else { s[n / 2] + s[n / 2 + 1] });
+        s.push(if n % 2 == 0 {
+            s[n / 2]
+        } else {
+            s[n / 2] + s[n / 2 + 1]
+        });
     }
     let values: Vec<String> = s.iter().map(u64::to_string).collect();
     let f = file(&values.join("\n"));
