@@ -101,6 +101,52 @@ impl Regular {
         u128::try_from(v).ok()
     }
 
+    /// Whether the rule is a recursion on shifts.
+    pub fn has_shifts(&self) -> bool {
+        matches!(self.form, Form::Shifts { .. })
+    }
+
+    /// The values at `0..len`: [`Regular::value`] at each, a recursion on shifts computing them
+    /// in one pass from the smaller ones.
+    pub fn prefix(&self, len: usize) -> Vec<Option<u128>> {
+        let Form::Shifts {
+            shifts,
+            beta,
+            gamma,
+            base,
+        } = &self.form
+        else {
+            return (0..len as u64).map(|n| self.value(n)).collect();
+        };
+        // validated by value() at the last argument (same shapes): fall back when it fails
+        let k = self.k as usize;
+        if len == 0 || self.shift_value(0).is_none() {
+            return (0..len as u64).map(|n| self.value(n)).collect();
+        }
+        let mut out: Vec<Option<i128>> = Vec::with_capacity(len);
+        for x in 0..len {
+            let v = if x < base.len() {
+                Some(i128::from(base[x]))
+            } else {
+                let (m, b) = (x / k, x % k);
+                let mut s = beta[b]
+                    .checked_mul(m as i128)
+                    .and_then(|v| v.checked_add(gamma[b]));
+                for (j, &c) in shifts[b].iter().enumerate() {
+                    if c != 0 {
+                        let g = out.get(m + j).copied().flatten();
+                        s = s.and_then(|s| s.checked_add(c.checked_mul(g?)?));
+                    }
+                }
+                s
+            };
+            out.push(v);
+        }
+        out.into_iter()
+            .map(|v| v.and_then(|v| u128::try_from(v).ok()))
+            .collect()
+    }
+
     fn shift_value(&self, n: u64) -> Option<i128> {
         let Form::Shifts {
             shifts,
@@ -112,19 +158,37 @@ impl Regular {
             return None;
         };
         let (k, l) = (self.k, base.len() as u64);
-        let j_max = shifts[0].len() as u64 - 1;
-        // the arguments needed, level by level: intervals [lo, hi]
-        let mut levels = vec![(n, n)];
-        while levels.last()?.1 >= l {
-            let (lo, hi) = *levels.last()?;
-            levels.push((lo / k, hi / k + j_max));
+        let kb = k as usize;
+        if k < 2 || [shifts.len(), beta.len(), gamma.len()] != [kb; 3] || shifts[0].is_empty() {
+            return None;
         }
-        let mut below: Vec<i128> = Vec::new();
+        if shifts.iter().any(|c| c.len() != shifts[0].len()) {
+            return None;
+        }
+        let j_max = shifts[0].len() as u64 - 1;
+        // the arguments needed, level by level: intervals [lo, hi] of at most WIDTH arguments
+        // (hi − lo <= (hi − lo)/k + 1 + J at the next level, so at most 2(J + 1) + 1 <= 7)
+        const WIDTH: usize = 16;
+        let mut levels = [(0u64, 0u64); 72];
+        let mut depth = 0;
+        levels[0] = (n, n);
+        while levels[depth].1 >= l {
+            let (lo, hi) = levels[depth];
+            depth += 1;
+            if depth == levels.len() {
+                return None;
+            }
+            levels[depth] = (lo / k, hi / k + j_max);
+        }
+        let mut below = [0i128; WIDTH];
+        let mut here = [0i128; WIDTH];
         let mut below_lo = 0u64;
-        for &(lo, hi) in levels.iter().rev() {
-            let mut here = Vec::with_capacity((hi - lo + 1) as usize);
+        for &(lo, hi) in levels[..=depth].iter().rev() {
+            if hi - lo >= WIDTH as u64 {
+                return None;
+            }
             for x in lo..=hi {
-                let v = if x < l {
+                here[(x - lo) as usize] = if x < l {
                     i128::from(base[x as usize])
                 } else {
                     let (m, b) = (x / k, (x % k) as usize);
@@ -137,40 +201,50 @@ impl Regular {
                     }
                     s
                 };
-                here.push(v);
             }
-            below = here;
+            std::mem::swap(&mut below, &mut here);
             below_lo = lo;
         }
-        below.first().copied()
+        Some(below[0])
     }
 
     fn linear_value(&self, n: u64) -> Option<i128> {
         let Form::Linear { num, den, init, .. } = &self.form else {
             return None;
         };
-        let mut digits = Vec::new();
+        let (d, kb) = (init.len(), self.k as usize);
+        if self.k < 2 || d == 0 || d > MAX_DIM || num.len() != kb || den.len() != kb {
+            return None;
+        }
+        if (0..kb).any(|b| num[b].len() != d || den[b].len() != d || den[b].contains(&0)) {
+            return None;
+        }
+        let mut digits = [0u8; 64];
+        let mut len = 0;
         let mut m = n;
         while m > 0 {
-            digits.push((m % self.k) as usize);
+            digits[len] = (m % self.k) as u8;
+            len += 1;
             m /= self.k;
         }
-        let mut v = init.clone();
-        for &b in digits.iter().rev() {
-            let mut next = Vec::with_capacity(v.len());
-            for (row, &d) in num[b].iter().zip(&den[b]) {
+        let mut v = [0i128; MAX_DIM];
+        v[..d].copy_from_slice(init);
+        for &b in digits[..len].iter().rev() {
+            let mut next = [0i128; MAX_DIM];
+            for (i, x) in next[..d].iter_mut().enumerate() {
                 let mut s = 0i128;
-                for (&a, &x) in row.iter().zip(&v) {
-                    s = s.checked_add(a.checked_mul(x)?)?;
+                for (&a, &y) in num[b as usize][i].iter().zip(&v[..d]) {
+                    s = s.checked_add(a.checked_mul(y)?)?;
                 }
-                if s % d != 0 {
+                let q = den[b as usize][i];
+                if s % q != 0 {
                     return None;
                 }
-                next.push(s / d);
+                *x = s / q;
             }
             v = next;
         }
-        v.first().copied()
+        Some(v[0])
     }
 
     /// Bits: the base, the coefficients, and the initial values (and, for a linear
@@ -768,6 +842,23 @@ mod tests {
         let r = detect(&t).unwrap();
         assert!(c.agrees(1500, |n| r.value(n)), "{}", r.text());
         assert!(r.text().contains("-regular"), "{}", r.text());
+    }
+
+    #[test]
+    fn the_prefix_is_the_values_one_by_one() {
+        for c in [
+            Class::Stern,
+            Class::Binary {
+                family: 1,
+                a: 0,
+                b: 0,
+            },
+        ] {
+            let t = c.values(700).unwrap();
+            let r = detect(&t).unwrap();
+            let one_by_one: Vec<Option<u128>> = (0..3000).map(|n| r.value(n)).collect();
+            assert_eq!(r.prefix(3000), one_by_one);
+        }
     }
 
     #[test]
