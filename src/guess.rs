@@ -4,7 +4,8 @@
 //! A sequence `G(0), G(1), …` ([`sequence`]) or a table `T(x, y)` ([`table`]) is given to a set of
 //! detectors, each for one class of rules, each in its own file: eventual periodicity with
 //! exceptions ([`periodic`]), arithmetic periodicity ([`arithmetic`]), residue classes
-//! ([`residue`]), binary rules ([`binary`]), recursions on the `k`-kernel ([`kernel`]), closed forms
+//! ([`residue`]), binary rules ([`binary`]), recursions on the `k`-kernel ([`kernel`]), `k`-regular sequences in general ([`k_regular`]),
+//! closed forms
 //! from a small grammar ([`formula`]); for tables also sums `f(x) ⊕ g(y)` ([`nim_sum`]),
 //! nim-products `f(x) ⊗ g(y)` ([`nim_product`]), a rule per row or column ([`rows`]) and
 //! P-positions on Beatty pairs ([`beatty`]). Each detector sees three quarters of the data and
@@ -29,10 +30,14 @@
 pub mod arithmetic;
 pub mod beatty;
 pub mod binary;
+#[cfg(test)]
+pub(crate) mod classes;
 pub mod description_length;
 pub mod formula;
 pub mod input;
+pub mod k_regular;
 pub mod kernel;
+pub mod missing;
 pub mod nim_product;
 pub mod nim_sum;
 pub mod periodic;

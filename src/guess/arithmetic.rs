@@ -5,7 +5,10 @@
 //!
 //! The detector takes the least `p` (and its saltus) whose relation holds on a stretch repeating
 //! at least three times and covering at least half of the values, as for ordinary periods
-//! ([`super::periodic`]).
+//! ([`super::periodic`]), and whose description is shorter than the stretch's increments
+//! ([`super::description_length::increments`]): a Beatty sequence `⌊nα⌋` has near-periods
+//! `G(n + q) = G(n) + p` for the convergents `p/q` of `α`, failing only once in about `q` heaps,
+//! but their offsets say no more than its increments do.
 
 use super::description_length as dl;
 use super::periodic::{enough, list, tail_start};
@@ -90,11 +93,17 @@ pub fn detect(t: &[u64]) -> Option<Arithmetic> {
                     i128::from(t[n]) - s * (n / p) as i128
                 })
                 .collect();
-            return Some(Arithmetic {
+            let rule = Arithmetic {
                 period: p as u64,
                 saltus: s as u64,
                 offsets,
-            });
+            };
+            // the offsets must be shorter than the increments they explain: a Beatty sequence
+            // ⌊n√2⌋ has near-periods (G(n + 70) = G(n) + 99 fails once in ~200 heaps) whose
+            // offsets merely restate its increments
+            if rule.bits() < dl::increments(&t[n0..]) {
+                return Some(rule);
+            }
         }
         if len - n0 >= 64 && bases.len() < 64 {
             bases.push((p, s, n0));
@@ -143,6 +152,23 @@ mod tests {
         #[test]
         fn random_values_are_not_arithmetic_periodic(t in proptest::collection::vec(0u64..1000, 30..300)) {
             prop_assert!(detect(&t).is_none());
+        }
+
+        #[test]
+        fn other_classes_give_no_arithmetic_period_or_the_right_one(c in super::super::classes::any_class()) {
+            use super::super::classes::Class;
+            // a arithmetic_period found in another class's values must be right far beyond them: such a
+            // sequence is of both classes (e.g. an arithmetic period is a residue-class rule)
+            let len = 400;
+            let Some(t) = c.values(len) else { return Ok(()) };
+            let found = detect(&t);
+            if let Some(r) = &found {
+                prop_assert!(c.agrees(len, |n| r.value(n)), "{:?}: {}", c, r.text());
+            }
+            // Beatty sequences and Stern's are of no other class
+            if matches!(c, Class::Beatty { .. } | Class::Stern) {
+                prop_assert!(found.is_none(), "{:?}", c);
+            }
         }
     }
 }

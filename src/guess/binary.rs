@@ -182,5 +182,32 @@ mod tests {
             let t: Vec<u64> = (0..200).map(|n| if n == 0 { head } else { block[n % block.len()] }).collect();
             prop_assert!(detect(&t).is_none());
         }
+
+        #[test]
+        fn other_classes_give_no_binary_rule_or_the_right_one(c in super::super::classes::any_class()) {
+            use super::super::classes::Class;
+            // a binary_rule found in another class's values must be right far beyond them: such a
+            // sequence is of both classes (e.g. an arithmetic period is a residue-class rule)
+            let len = 400;
+            let Some(t) = c.values(len) else { return Ok(()) };
+            let found = detect(&t);
+            if let Some(r) = &found {
+                prop_assert!(c.agrees(len, |n| r.value(n)), "{:?}: {}", c, r.text());
+            }
+            // Beatty sequences and Stern's are of no other class
+            if matches!(c, Class::Beatty { .. } | Class::Stern) {
+                prop_assert!(found.is_none(), "{:?}", c);
+            }
+        }
+
+        #[test]
+        fn random_values_are_not_binary(t in proptest::collection::vec(0u64..1000, 30..300)) {
+            prop_assert!(detect(&t).is_none());
+        }
+
+        #[test]
+        fn random_small_values_are_not_binary(t in proptest::collection::vec(0u64..3, 30..300)) {
+            prop_assert!(detect(&t).is_none());
+        }
     }
 }

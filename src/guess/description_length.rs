@@ -42,6 +42,35 @@ pub fn values(data: &[u64]) -> f64 {
     data.iter().map(|&v| nat(u128::from(v))).sum()
 }
 
+/// Bits of the data written as its first value and its increments `G(n + 1) − G(n)` by their
+/// empirical entropy (each distinct increment and its count listed, then `m·H` bits for the `m`
+/// increments). A slowly growing sequence (a Beatty sequence `⌊n√2⌋` has increments 1 and 2)
+/// costs far less so than value by value, and a rule must say more than its increments do.
+///
+/// ```
+/// use grundy::guess::description_length::{increments, values};
+/// let beatty: Vec<u64> = (0..300u64).map(|n| ((2 * n * n) as f64).sqrt() as u64).collect();
+/// assert!(increments(&beatty) < values(&beatty) / 5.0);
+/// ```
+pub fn increments(data: &[u64]) -> f64 {
+    let Some(&first) = data.first() else {
+        return 0.0;
+    };
+    let mut counts: std::collections::HashMap<i128, usize> = std::collections::HashMap::new();
+    for w in data.windows(2) {
+        *counts
+            .entry(i128::from(w[1]) - i128::from(w[0]))
+            .or_default() += 1;
+    }
+    let m = (data.len() - 1) as f64;
+    let mut bits = nat(u128::from(first)) + nat(counts.len() as u128);
+    for (&d, &c) in &counts {
+        let c = c as f64;
+        bits += int(d) + nat(c as u128) - c * (c / m).log2();
+    }
+    bits
+}
+
 /// Bits of a 0/1 pattern of `n` entries of which `ones` are 1, written by its entropy
 /// (`n·h(ones/n)`, at least one bit).
 pub fn pattern(n: usize, ones: usize) -> f64 {
@@ -86,6 +115,18 @@ mod tests {
         fn nat_is_the_gamma_length(v in 0u64..u64::MAX) {
             let w = 64 - (v + 1).leading_zeros();
             prop_assert_eq!(nat(u128::from(v)), f64::from(2 * w - 1));
+        }
+
+        #[test]
+        fn increments_of_a_constant_step_cost_little_and_distinct_ones_their_entropy(
+            start in 0u64..1000, step in 0u64..10, len in 2usize..500,
+        ) {
+            let line: Vec<u64> = (0..len as u64).map(|n| start + step * n).collect();
+            prop_assert!(increments(&line) <= nat(u128::from(start)) + nat(1) + int(step as i128) + nat(len as u128));
+            // triangular numbers: every increment distinct, so at least log₂ m bits each
+            let tri: Vec<u64> = (0..len as u64).map(|n| start + n * (n + 1) / 2).collect();
+            let m = (len - 1) as f64;
+            prop_assert!(increments(&tri) >= m * m.log2());
         }
 
         #[test]

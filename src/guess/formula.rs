@@ -384,6 +384,17 @@ mod tests {
         Bank::new(1, sequence_sample(300))
     }
 
+    /// The closed-form detector as the sequence guesser runs it on 400 values: the bank's form
+    /// for the training values' sample, which must then hold from the first half on.
+    fn detect(t: &[u64]) -> Option<Expr> {
+        static BANK: std::sync::OnceLock<Bank> = std::sync::OnceLock::new();
+        let b = BANK.get_or_init(bank);
+        let sample: Vec<u64> = b.points().iter().map(|p| t[p[0] as usize]).collect();
+        let e = b.lookup(&sample)?;
+        let holds = |n: usize| e.eval(&[n as u64]) == Some(i128::from(t[n]));
+        (t.len() / 2..t.len()).all(holds).then_some(e)
+    }
+
     #[test]
     fn small_closed_forms_are_in_the_bank() {
         let b = bank();
@@ -443,6 +454,34 @@ mod tests {
         fn random_values_are_not_in_the_bank(t in proptest::collection::vec(0u64..1000, 40)) {
             let b = bank();
             prop_assert!(b.lookup(&t).is_none());
+        }
+
+        #[test]
+        fn other_classes_give_no_closed_form_or_the_right_one(c in super::super::classes::any_class()) {
+            use super::super::classes::Class;
+            // a closed form found in another class's values must be right far beyond them
+            // (n mod 3 is periodic, n xor 5 a residue-class rule)
+            let len = 400;
+            let Some(t) = c.values(len) else { return Ok(()) };
+            let found = detect(&t);
+            if let Some(e) = &found {
+                let value = |n: u64| e.eval(&[n]).and_then(|v| u128::try_from(v).ok());
+                prop_assert!(c.agrees(len, value), "{:?}: {}", c, e.text(&["n"]));
+            }
+            // Beatty sequences and Stern's have no closed form in the grammar
+            if matches!(c, Class::Beatty { .. } | Class::Stern) {
+                prop_assert!(found.is_none(), "{:?}", c);
+            }
+        }
+
+        #[test]
+        fn random_values_have_no_closed_form(t in proptest::collection::vec(0u64..1000, 400)) {
+            prop_assert!(detect(&t).is_none());
+        }
+
+        #[test]
+        fn random_small_values_have_no_closed_form(t in proptest::collection::vec(0u64..3, 400)) {
+            prop_assert!(detect(&t).is_none());
         }
     }
 }

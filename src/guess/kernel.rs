@@ -242,5 +242,27 @@ mod tests {
         fn random_values_have_no_kernel_recursion(t in proptest::collection::vec(0u64..1000, 40..200)) {
             prop_assert!(detect(&t).is_none());
         }
+
+        #[test]
+        fn other_classes_give_no_kernel_recursion_or_the_right_one(c in super::super::classes::any_class()) {
+            use super::super::classes::Class;
+            // a kernel_recursion found in another class's values must be right far beyond them: such a
+            // sequence is of both classes (e.g. an arithmetic period is a residue-class rule)
+            let len = 400;
+            let Some(t) = c.values(len) else { return Ok(()) };
+            let found = detect(&t);
+            if let Some(r) = &found {
+                prop_assert!(c.agrees(len, |n| r.value(n)), "{:?}: {}", c, r.text());
+            }
+            // Beatty sequences and Stern's are of no other class
+            if matches!(c, Class::Beatty { .. } | Class::Stern) {
+                prop_assert!(found.is_none(), "{:?}", c);
+            }
+        }
+
+        #[test]
+        fn random_small_values_have_no_kernel_recursion(t in proptest::collection::vec(0u64..3, 40..200)) {
+            prop_assert!(detect(&t).is_none());
+        }
     }
 }

@@ -4,10 +4,32 @@
 //! Corners (Nim × Nim): `x ⊗ y`; Rugs (Ruler × Ruler): `lowbit(x) ⊗ lowbit(y)`.
 //!
 //! The factorisation is unique up to a nonzero nimber `λ` (`f ⊗ λ`, `g ⊘ λ`); it is fixed by
-//! `f(x0) = 1` for a reference row `x0` with a nonzero cell `T(x0, y0)`: `g(y) = T(x0, y)`,
-//! `f(x) = T(x, y0) ⊘ T(x0, y0)`. The nim-field arithmetic is [`crate::Nimber`]'s.
+//! `f(x0) = 1` for the first row `x0` with a nonzero given cell `T(x0, y0)`, so `g(y0) = T(x0, y0)`.
+//! Then, as for sums ([`super::nim_sum`]), the factors are propagated along the given cells: a
+//! cell `(x, y, v)` fixes `g(y) = v ⊘ f(x)` once a nonzero `f(x)` is known, and `f(x) = v ⊘ g(y)`
+//! once a nonzero `g(y)` is. A row whose given cells are all 0, one of them in a column with a
+//! nonzero factor, has `f(x) = 0` (and a column likewise). Cells may thus be missing anywhere as
+//! long as every row and column is reached; every given cell then tests the rule. The nim-field
+//! arithmetic is [`crate::Nimber`]'s.
+//!
+//! ```
+//! use grundy::Nimber;
+//! use grundy::guess::nim_product::detect;
+//! use grundy::guess::table::Table;
+//! // Turning Corners with the cell (5, 7) missing
+//! let mut t = Table::new(16, 16);
+//! for x in 0..16 {
+//!     for y in 0..16 {
+//!         if (x, y) != (5, 7) {
+//!             t.set(x, y, Nimber(x as u64).nim_mul(Nimber(y as u64)).0);
+//!         }
+//!     }
+//! }
+//! let rule = detect(&t).unwrap();
+//! assert_eq!(rule.value(5, 7), Some(u128::from(Nimber(5).nim_mul(Nimber(7)).0)));
+//! ```
 
-use super::nim_sum::{guess_factor, reference};
+use super::nim_sum::guess_factor;
 use super::table::{Factor, Table, TableRule};
 use crate::Nimber;
 
@@ -18,24 +40,66 @@ pub fn value(f: &Factor, g: &Factor, x: u64, y: u64) -> Option<u128> {
     Some(u128::from(Nimber(a).nim_mul(Nimber(b)).0))
 }
 
-/// The product rule, if the table is a nim-product (on every given cell) that is not a sum,
-/// with its factors guessed.
+/// The factors `f` and `g` that the given cells force (module docs); `None` when a row or a
+/// column is left undetermined, or the table has no nonzero cell.
+fn factors(t: &Table) -> Option<(Vec<u64>, Vec<u64>)> {
+    let (w, h) = (t.width(), t.height());
+    let mut by_row: Vec<Vec<(usize, u64)>> = vec![Vec::new(); w];
+    let mut by_col: Vec<Vec<(usize, u64)>> = vec![Vec::new(); h];
+    for (x, y, v) in t.cells() {
+        by_row[x].push((y, v));
+        by_col[y].push((x, v));
+    }
+    let (x0, y0, v0) = t.cells().find(|c| c.2 != 0)?;
+    let mut f: Vec<Option<u64>> = vec![None; w];
+    let mut g: Vec<Option<u64>> = vec![None; h];
+    f[x0] = Some(1);
+    g[y0] = Some(v0);
+    // vertices: rows 0..w, then columns w..w + h; only nonzero factors propagate
+    let mut stack = vec![x0, w + y0];
+    while let Some(n) = stack.pop() {
+        if n < w {
+            let fx = Nimber(f[n]?);
+            for &(y, v) in &by_row[n] {
+                if g[y].is_none() {
+                    let gy = v_div(v, fx)?;
+                    g[y] = Some(gy);
+                    if gy != 0 {
+                        stack.push(w + y);
+                    }
+                }
+            }
+        } else {
+            let gy = Nimber(g[n - w]?);
+            for &(x, v) in &by_col[n - w] {
+                if f[x].is_none() {
+                    let fx = v_div(v, gy)?;
+                    f[x] = Some(fx);
+                    if fx != 0 {
+                        stack.push(x);
+                    }
+                }
+            }
+        }
+    }
+    Some((
+        f.into_iter().collect::<Option<_>>()?,
+        g.into_iter().collect::<Option<_>>()?,
+    ))
+}
+
+/// `v ⊘ d` (`None` for `d = 0`).
+fn v_div(v: u64, d: Nimber) -> Option<u64> {
+    Nimber(v).checked_div(d).map(|q| q.0)
+}
+
+/// The product rule, if the table is a nim-product (on every given cell), with its factors
+/// guessed.
 pub fn detect(t: &Table) -> Option<TableRule> {
     if t.width() < 2 || t.height() < 2 {
         return None;
     }
-    reference(t)?;
-    let x0 = (0..t.width()).find(|&x| t.row(x).is_some_and(|r| r.iter().any(|&v| v != 0)))?;
-    let row = t.row(x0)?;
-    // a column given in full through a nonzero cell of the reference row
-    let y0 = (0..t.height()).find(|&y| row[y] != 0 && t.column(y).is_some())?;
-    let c = Nimber(row[y0]);
-    let f: Vec<u64> = t
-        .column(y0)?
-        .iter()
-        .map(|&v| Nimber(v).checked_div(c).map_or(0, |q| q.0))
-        .collect();
-    let g = row;
+    let (f, g) = factors(t)?;
     if !t
         .cells()
         .all(|(x, y, v)| Nimber(f[x]).nim_mul(Nimber(g[y])).0 == v)
@@ -61,12 +125,53 @@ mod tests {
             x0 in 0usize..16,
         ) {
             let mut f = f;
-            f[x0] = f[x0].max(1);
+            let i = x0 % f.len();
+            f[i] = f[i].max(1);
             let t = Table::from_fn(f.len(), g.len(), |x, y| Nimber(f[x as usize]).nim_mul(Nimber(g[y as usize])).0);
             prop_assume!(g.iter().any(|&v| v != 0));
             let rule = detect(&t).unwrap();
             for (x, y, v) in t.cells() {
                 prop_assert_eq!(rule.value(x as u64, y as u64), Some(u128::from(v)));
+            }
+        }
+
+        #[test]
+        fn nim_products_with_missing_cells_are_found_and_predict_the_missing_ones(
+            f in proptest::collection::vec(0u64..256, 16..40),
+            g in proptest::collection::vec(0u64..256, 16..40),
+            holes in any::<u64>(),
+        ) {
+            prop_assume!(f.iter().any(|&v| v != 0) && g.iter().any(|&v| v != 0));
+            let prod = |x: u64, y: u64| Nimber(f[x as usize]).nim_mul(Nimber(g[y as usize])).0;
+            let full = Table::from_fn(f.len(), g.len(), prod);
+            // about one cell in eight missing, anywhere
+            let mut t = Table::new(f.len(), g.len());
+            let mut missing = Vec::new();
+            for (x, y, v) in full.cells() {
+                let mut h = (holes ^ (x as u64) << 32 ^ y as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                h = (h ^ h >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                if h >> 61 == 0 {
+                    missing.push((x, y, v));
+                } else {
+                    t.set(x, y, v);
+                }
+            }
+            // determined: every row with f(x) ≠ 0 keeps a cell in a column with g(y) ≠ 0 and
+            // conversely, and a row (column) with a zero factor keeps a cell in such a column (row)
+            let nz_row = |x: usize| t.cells().any(|c| c.0 == x && g[c.1] != 0);
+            let nz_col = |y: usize| t.cells().any(|c| c.1 == y && f[c.0] != 0);
+            let determined = (0..f.len()).all(nz_row) && (0..g.len()).all(nz_col);
+            let rule = detect(&t);
+            if determined {
+                let rule = rule.as_ref().unwrap();
+                for &(x, y, v) in &missing {
+                    prop_assert_eq!(rule.value(x as u64, y as u64), Some(u128::from(v)));
+                }
+            }
+            if let Some(rule) = rule {
+                for (x, y, v) in t.cells() {
+                    prop_assert_eq!(rule.value(x as u64, y as u64), Some(u128::from(v)));
+                }
             }
         }
 
@@ -77,6 +182,12 @@ mod tests {
         ) {
             prop_assume!(f.iter().any(|&v| v != f[0]) && g.iter().any(|&v| v != g[0]));
             let t = Table::from_fn(f.len(), g.len(), |x, y| f[x as usize] + g[y as usize]);
+            prop_assert!(detect(&t).is_none());
+        }
+
+        #[test]
+        fn random_tables_are_not_products(cells in proptest::collection::vec(0u64..64, 12 * 12)) {
+            let t = Table::from_fn(12, 12, |x, y| cells[(x * 12 + y) as usize]);
             prop_assert!(detect(&t).is_none());
         }
     }

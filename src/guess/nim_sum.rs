@@ -17,13 +17,6 @@ pub fn value(f: &Factor, g: &Factor, x: u64, y: u64) -> Option<u128> {
     Some(f.value(x)? ^ g.value(y)?)
 }
 
-/// The fullest row and column with every cell given: `(x0, y0)`.
-pub(crate) fn reference(t: &Table) -> Option<(usize, usize)> {
-    let x0 = (0..t.width()).find(|&x| t.row(x).is_some())?;
-    let y0 = (0..t.height()).find(|&y| t.column(y).is_some())?;
-    Some((x0, y0))
-}
-
 /// The factors `f` and `g` that the given cells force (module docs), with `g(y0) = 0`; `None`
 /// when a row or a column is joined to the others by no chain of given cells.
 fn factors(t: &Table) -> Option<(Vec<u64>, Vec<u64>)> {

@@ -3,24 +3,48 @@
 //! digits) each eventually periodic with its own period. The rule is accepted only if every row
 //! has one (a table of rows some of which have no rule has none); the rows share one bank of
 //! closed forms ([`super::formula::Bank`]), so a table of 256 rows costs one bank.
+//!
+//! Cells may be missing anywhere: a row with cells missing is filled from its own eventual period
+//! (or arithmetic period, or residue-class lines) read off its given cells
+//! ([`super::missing::fill`]) and then guessed like a complete row; its rule must give every
+//! given cell, and it predicts the missing ones.
+//!
+//! ```
+//! use grundy::guess::rows::detect_rows;
+//! use grundy::guess::table::Table;
+//! // row x: take 1..=x+1 from a heap of y, so T(x, y) = y mod (x + 2); a few cells missing
+//! let mut t = Table::new(4, 60);
+//! for x in 0..4 {
+//!     for y in 0..60 {
+//!         if (x + 3 * y) % 11 != 5 {
+//!             t.set(x, y, (y % (x + 2)) as u64);
+//!         }
+//!     }
+//! }
+//! let rule = detect_rows(&t).unwrap();
+//! assert_eq!(rule.value(3, 1000), Some(1000 % 5));
+//! assert_eq!(t.get(2, 1), None); // missing: predicted
+//! assert_eq!(rule.value(2, 1), Some(1));
+//! ```
 
 use super::formula::Bank;
+use super::missing;
 use super::sequence;
 use super::table::{Factor, Table, TableRule};
 
-/// A rule for every row `T(x, ·)`, if each row (given in full) has one.
+/// A rule for every row `T(x, ·)`, if each row has one (module docs).
 pub fn detect_rows(t: &Table) -> Option<TableRule> {
-    let lines: Option<Vec<Vec<u64>>> = (0..t.width()).map(|x| t.row(x)).collect();
-    each(lines?).map(TableRule::Rows)
+    let lines: Vec<Vec<Option<u64>>> = (0..t.width()).map(|x| t.row_cells(x)).collect();
+    each(lines).map(TableRule::Rows)
 }
 
-/// A rule for every column `T(·, y)`, if each column (given in full) has one.
+/// A rule for every column `T(·, y)`, if each column has one (module docs).
 pub fn detect_columns(t: &Table) -> Option<TableRule> {
-    let lines: Option<Vec<Vec<u64>>> = (0..t.height()).map(|y| t.column(y)).collect();
-    each(lines?).map(TableRule::Columns)
+    let lines: Vec<Vec<Option<u64>>> = (0..t.height()).map(|y| t.column_cells(y)).collect();
+    each(lines).map(TableRule::Columns)
 }
 
-fn each(lines: Vec<Vec<u64>>) -> Option<Vec<Factor>> {
+fn each(lines: Vec<Vec<Option<u64>>>) -> Option<Vec<Factor>> {
     let len = lines.first()?.len();
     if lines.len() < 2 || len < 8 {
         return None;
@@ -28,8 +52,17 @@ fn each(lines: Vec<Vec<u64>>) -> Option<Vec<Factor>> {
     let bank = Bank::new(1, sequence::training_sample(len));
     let mut out = Vec::with_capacity(lines.len());
     for line in lines {
-        match Factor::guess(line, Some(&bank)) {
-            f @ Factor::Rule(_) => out.push(f),
+        let filled = missing::fill(&line)?;
+        match Factor::guess(filled, Some(&bank)) {
+            Factor::Rule(mut f) => {
+                // an exception at a missing cell would only repeat the value it was filled with
+                f.exceptions.retain(|e| line[e.0 as usize].is_some());
+                let given = |n: usize| line[n].is_none_or(|v| f.value(n as u64) == Some(v.into()));
+                if !(0..len).all(given) {
+                    return None;
+                }
+                out.push(Factor::Rule(f));
+            }
             Factor::Values(_) => return None,
         }
     }
@@ -65,6 +98,22 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// `t` with about one cell in eight removed (chosen by `seed`), and the removed cells.
+    fn with_holes(t: &Table, seed: u64) -> (Table, Vec<(usize, usize, u64)>) {
+        let mut out = Table::new(t.width(), t.height());
+        let mut missing = Vec::new();
+        for (x, y, v) in t.cells() {
+            let mut h = (seed ^ (x as u64) << 32 ^ y as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            h = (h ^ h >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            if h >> 61 == 0 {
+                missing.push((x, y, v));
+            } else {
+                out.set(x, y, v);
+            }
+        }
+        (out, missing)
+    }
+
     proptest! {
         // each case builds banks of closed forms: fewer cases than the default 256
         #![proptest_config(ProptestConfig::with_cases(32))]
@@ -84,6 +133,61 @@ mod tests {
                     prop_assert_eq!(rule.value(x, y), Some(u128::from(b[y as usize % b.len()])));
                 }
             }
+        }
+
+        #[test]
+        fn periodic_rows_with_missing_cells_are_found_and_predict_the_missing_ones(
+            blocks in proptest::collection::vec(proptest::collection::vec(0u64..4, 1..6), 2..6),
+            holes in any::<u64>(),
+        ) {
+            let truth = |x: u64, y: u64| {
+                let b = &blocks[x as usize];
+                b[y as usize % b.len()]
+            };
+            let (t, missing) = with_holes(&Table::from_fn(blocks.len(), 60, truth), holes);
+            let rule = detect_rows(&t).unwrap();
+            for (x, y, v) in missing {
+                prop_assert_eq!(rule.value(x as u64, y as u64), Some(u128::from(v)));
+            }
+            for x in 0..blocks.len() as u64 {
+                for y in [100u64, 1000, 123_457] {
+                    prop_assert_eq!(rule.value(x, y), Some(u128::from(truth(x, y))));
+                }
+            }
+        }
+
+        #[test]
+        fn periodic_columns_with_missing_cells_are_found_and_predict_the_missing_ones(
+            blocks in proptest::collection::vec(proptest::collection::vec(0u64..4, 1..6), 2..6),
+            saltus in 0u64..3,
+            holes in any::<u64>(),
+        ) {
+            // column y: an arithmetic period (a period when the saltus is 0)
+            let truth = |x: u64, y: u64| {
+                let b = &blocks[y as usize];
+                b[x as usize % b.len()] + saltus * (x / b.len() as u64)
+            };
+            let (t, missing) = with_holes(&Table::from_fn(60, blocks.len(), truth), holes);
+            let rule = detect_columns(&t).unwrap();
+            for (x, y, v) in missing {
+                prop_assert_eq!(rule.value(x as u64, y as u64), Some(u128::from(v)));
+            }
+            for y in 0..blocks.len() as u64 {
+                for x in [100u64, 1000, 123_457] {
+                    prop_assert_eq!(rule.value(x, y), Some(u128::from(truth(x, y))));
+                }
+            }
+        }
+
+        #[test]
+        fn rows_of_noise_with_missing_cells_have_no_rule(
+            cells in proptest::collection::vec(0u64..30, 4 * 60),
+            holes in any::<u64>(),
+        ) {
+            let full = Table::from_fn(4, 60, |x, y| cells[(x * 60 + y) as usize]);
+            let (t, _) = with_holes(&full, holes);
+            prop_assert!(detect_rows(&t).is_none());
+            prop_assert!(detect_columns(&t).is_none());
         }
 
         #[test]

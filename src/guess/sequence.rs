@@ -22,6 +22,7 @@ use super::arithmetic::{self, Arithmetic};
 use super::binary::{self, Binary};
 use super::description_length as dl;
 use super::formula::{self, Bank, Expr};
+use super::k_regular::{self, Regular};
 use super::kernel::{self, Kernel};
 use super::periodic::{self, Periodic};
 use super::residue::{self, Residues};
@@ -40,6 +41,8 @@ pub enum SeqRule {
     Binary(Binary),
     /// A recursion on the `k`-kernel ([`kernel`]).
     Kernel(Kernel),
+    /// A `k`-regular sequence: a recursion on shifts or a linear representation ([`k_regular`]).
+    Regular(Regular),
     /// A closed form ([`formula`]).
     Formula(Expr),
     /// P-positions by a periodic pattern: `block[n mod p] = 1` for a P-position.
@@ -57,8 +60,18 @@ impl SeqRule {
             SeqRule::Residues(r) => r.value(n),
             SeqRule::Binary(r) => r.value(n),
             SeqRule::Kernel(r) => r.value(n),
+            SeqRule::Regular(r) => r.value(n),
             SeqRule::Formula(e) => e.eval(&[n]).and_then(|v| u128::try_from(v).ok()),
             SeqRule::PZeros(e) => Some(u128::from(e.eval(&[n]) == Some(0))),
+        }
+    }
+
+    /// The rule's values at `0..len` computed in one pass, for the rules where that is much
+    /// faster than [`SeqRule::value`] at each (a recursion on shifts); `None` for the others.
+    pub fn prefix(&self, len: usize) -> Option<Vec<Option<u128>>> {
+        match self {
+            SeqRule::Regular(r) if r.has_shifts() => Some(r.prefix(len)),
+            _ => None,
         }
     }
 
@@ -76,6 +89,7 @@ impl SeqRule {
             SeqRule::Residues(r) => r.bits(),
             SeqRule::Binary(r) => r.bits(),
             SeqRule::Kernel(r) => r.bits(),
+            SeqRule::Regular(r) => r.bits(),
             SeqRule::Formula(e) | SeqRule::PZeros(e) => dl::TAG + e.bits(),
         }
     }
@@ -88,6 +102,7 @@ impl SeqRule {
             SeqRule::Residues(_) => "residue-classes",
             SeqRule::Binary(_) => "binary",
             SeqRule::Kernel(_) => "k-kernel-recursion",
+            SeqRule::Regular(_) => "k-regular",
             SeqRule::Formula(_) => "closed-form",
             SeqRule::PPeriodic(_) | SeqRule::PZeros(_) => "p-positions",
         }
@@ -101,6 +116,7 @@ impl SeqRule {
             SeqRule::Residues(r) => r.text(),
             SeqRule::Binary(r) => r.text(),
             SeqRule::Kernel(r) => r.text(),
+            SeqRule::Regular(r) => r.text(),
             SeqRule::Formula(e) => format!("G(n) = {}", e.text(&["n"])),
             SeqRule::PPeriodic(r) => {
                 let res: Vec<usize> = (0..r.block.len()).filter(|&i| r.block[i] == 1).collect();
@@ -189,7 +205,12 @@ impl Fitted {
 /// Fit `rule` to `target(0..len)`: the exceptions, all before the point from which it holds,
 /// which must be in the first half; `None` otherwise.
 pub(crate) fn fit(rule: SeqRule, len: usize, target: impl Fn(usize) -> u64) -> Option<Fitted> {
-    let holds = |n: usize| rule.value(n as u64) == Some(u128::from(target(n)));
+    let values = rule.prefix(len);
+    let value = |n: usize| match &values {
+        Some(v) => v[n],
+        None => rule.value(n as u64),
+    };
+    let holds = |n: usize| value(n) == Some(u128::from(target(n)));
     let mut from = len;
     while from > 0 && holds(from - 1) {
         from -= 1;
@@ -314,10 +335,26 @@ fn best_values(g: &[u64], train_len: usize, bank: &Bank) -> Option<Fitted> {
     if let Some(r) = kernel::detect(t) {
         rules.push(SeqRule::Kernel(r));
     }
-    let mut best = None;
+    if let Some(r) = k_regular::detect(t) {
+        rules.push(SeqRule::Regular(r));
+    }
+    let mut best: Option<Fitted> = None;
     for rule in rules {
-        if let Some(f) = fit(rule, train_len, |n| g[n])
-            && (train_len..g.len()).all(|n| f.value(n as u64) == Some(u128::from(g[n])))
+        // a rule no shorter than the best fitted one cannot win (its exceptions only add bits):
+        // it is not checked on every value (a linear representation costs more to evaluate)
+        if best.as_ref().is_some_and(|b| rule.bits() >= b.bits()) {
+            continue;
+        }
+        // the held-out values too (computed in one pass where that is faster)
+        let values = rule.prefix(g.len());
+        let value = |n: usize| match &values {
+            Some(v) => v[n],
+            None => rule.value(n as u64),
+        };
+        if (train_len..g.len())
+            .rev()
+            .all(|n| value(n) == Some(u128::from(g[n])))
+            && let Some(f) = fit(rule, train_len, |n| g[n])
         {
             keep(&mut best, f);
         }
@@ -471,9 +508,42 @@ mod tests {
         );
     }
 
+    #[test]
+    fn sterns_diatomic_sequence_is_k_regular() {
+        let g = super::super::classes::Class::Stern.values(1000).unwrap();
+        let f = guess(&g).fitted.unwrap();
+        assert_eq!(f.rule.class(), "k-regular");
+        assert_eq!(
+            f.text(),
+            "G(2n) = G(n), G(2n + 1) = G(n) + G(n + 1) for arguments >= 3; G(0), …, G(2) = (0 1 1)"
+        );
+        // s(2^k + 1) = k + 1
+        assert_eq!(f.value((1 << 40) + 1), Some(41));
+    }
+
     proptest! {
         // each case builds banks of closed forms: fewer cases than the default 256
         #![proptest_config(ProptestConfig::with_cases(32))]
+
+        #[test]
+        fn a_rule_guessed_for_a_sequence_of_any_class_holds_far_beyond_the_data(
+            c in super::super::classes::any_class(),
+        ) {
+            use super::super::classes::Class;
+            let len = 400;
+            let Some(g) = c.values(len) else { return Ok(()) };
+            let found = guess(&g).fitted;
+            match &found {
+                Some(f) if !f.rule.outcome_only() => {
+                    prop_assert!(c.agrees(len, |n| f.value(n)), "{:?}: {}", c, f.text());
+                }
+                _ => {}
+            }
+            // every class but the Beatty sequences has a rule for its values
+            if !matches!(c, Class::Beatty { .. }) {
+                prop_assert!(found.is_some_and(|f| !f.rule.outcome_only()), "{:?}", c);
+            }
+        }
 
         #[test]
         fn random_values_give_no_rule(g in proptest::collection::vec(0u64..50, 100..400)) {

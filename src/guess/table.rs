@@ -100,6 +100,16 @@ impl Table {
         (0..self.width).map(|x| self.get(x, y)).collect()
     }
 
+    /// `T(x, y)` for `y = 0..height`, `None` where missing.
+    pub fn row_cells(&self, x: usize) -> Vec<Option<u64>> {
+        (0..self.height).map(|y| self.get(x, y)).collect()
+    }
+
+    /// `T(x, y)` for `x = 0..width`, `None` where missing.
+    pub fn column_cells(&self, y: usize) -> Vec<Option<u64>> {
+        (0..self.width).map(|x| self.get(x, y)).collect()
+    }
+
     /// The training region: `x < tx`, `y < ty`.
     pub fn training(&self) -> (usize, usize) {
         (self.width.div_ceil(4) * 3, self.height.div_ceil(4) * 3)

@@ -112,6 +112,61 @@ fn a_table_of_two_nim_heaps_is_their_xor() {
 }
 
 #[test]
+fn sterns_diatomic_sequence_is_k_regular() {
+    let mut s = vec![0u64, 1];
+    for n in 2..1000 {
+        s.push(if n % 2 == 0 {
+            s[n / 2]
+        } else {
+            s[n / 2] + s[n / 2 + 1]
+        });
+    }
+    let values: Vec<String> = s.iter().map(u64::to_string).collect();
+    let f = file(&values.join("\n"));
+    let v = json(&[
+        "guess",
+        "--values",
+        f.path().to_str().unwrap(),
+        "--at",
+        "1000000000007",
+        "--json",
+    ]);
+    assert_eq!(v["class"], "k-regular");
+    assert_eq!(
+        v["rule"],
+        "G(2n) = G(n), G(2n + 1) = G(n) + G(n + 1) for arguments >= 3; G(0), …, G(2) = (0 1 1)"
+    );
+    assert_eq!(v["proved"], false);
+    assert_eq!(v["predictions"][0]["value"], 4_931_639);
+}
+
+#[test]
+fn a_table_of_rows_with_cells_missing_predicts_them() {
+    // row x: a period of its own (a block with no closed form); one cell in eight missing
+    let mut text = String::new();
+    let blocks: [&[u64]; 3] = [&[1, 0, 2], &[3, 3, 0, 1], &[0, 2]];
+    for (x, b) in blocks.iter().enumerate() {
+        for y in 0..80usize {
+            if (x * 80 + y) % 8 != 5 {
+                text.push_str(&format!("{x} {y} {}\n", b[y % b.len()]));
+            }
+        }
+    }
+    let f = file(&text);
+    // (0, 5) is missing: block [1, 0, 2] at 5 mod 3 = 2
+    let v = json(&[
+        "guess",
+        "--table",
+        f.path().to_str().unwrap(),
+        "--at",
+        "0,5",
+        "--json",
+    ]);
+    assert_eq!(v["class"], "rows");
+    assert_eq!(v["predictions"][0]["value"], 2);
+}
+
+#[test]
 fn noise_gives_no_rule_and_says_so() {
     let mut s = 0x9e37_79b9_7f4a_7c15u64;
     let values: Vec<String> = (0..500)
