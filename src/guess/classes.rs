@@ -216,3 +216,46 @@ pub fn any_class() -> impl Strategy<Value = Class> {
         regular,
     ]
 }
+
+impl Class {
+    /// Whether `G(0..len)` determine the sequence well enough for a guess to be held to it: not
+    /// when they are constant on their second half while the sequence is not (a sparse `k`-regular
+    /// sequence, nonzero only at 6, 60, 546, … in base 3, is "constant with exceptions" as far as
+    /// 400 values tell, and that is the shorter explanation).
+    pub fn determined_by(&self, g: &[u64]) -> bool {
+        let len = g.len();
+        let tail = g[len / 2];
+        g[len / 2..].iter().any(|&v| v != tail) || self.agrees(len, |_| Some(u128::from(tail)))
+    }
+}
+
+/// The cross-class test every sequence detector passes: on the values `G(0..len)` of the class
+/// `c`, a rule found must give the class's values far beyond the data (such a sequence is of both
+/// classes, e.g. an arithmetic period is a residue-class rule); and on a class that `none_on` says
+/// is of no other, nothing may be found at all.
+pub fn other_class_gives_no_rule_or_the_right_one(
+    c: &Class,
+    len: usize,
+    detect: impl Fn(&[u64]) -> Option<super::sequence::SeqRule>,
+    none_on: impl Fn(&Class) -> bool,
+) -> Result<(), TestCaseError> {
+    let Some(t) = c.values(len) else {
+        return Ok(());
+    };
+    if !c.determined_by(&t) {
+        return Ok(());
+    }
+    let found = detect(&t);
+    if let Some(r) = &found {
+        prop_assert!(c.agrees(len, |n| r.value(n)), "{:?}: {}", c, r.text());
+    }
+    if none_on(c) {
+        prop_assert!(found.is_none(), "{:?}: {}", c, found.unwrap().text());
+    }
+    Ok(())
+}
+
+/// Beatty sequences and Stern's, which are of no class but their own among the simple ones.
+pub fn beatty_or_stern(c: &Class) -> bool {
+    matches!(c, Class::Beatty { .. } | Class::Stern)
+}

@@ -458,20 +458,9 @@ mod tests {
 
         #[test]
         fn other_classes_give_no_closed_form_or_the_right_one(c in super::super::classes::any_class()) {
-            use super::super::classes::Class;
-            // a closed form found in another class's values must be right far beyond them
-            // (n mod 3 is periodic, n xor 5 a residue-class rule)
-            let len = 400;
-            let Some(t) = c.values(len) else { return Ok(()) };
-            let found = detect(&t);
-            if let Some(e) = &found {
-                let value = |n: u64| e.eval(&[n]).and_then(|v| u128::try_from(v).ok());
-                prop_assert!(c.agrees(len, value), "{:?}: {}", c, e.text(&["n"]));
-            }
-            // Beatty sequences and Stern's have no closed form in the grammar
-            if matches!(c, Class::Beatty { .. } | Class::Stern) {
-                prop_assert!(found.is_none(), "{:?}", c);
-            }
+            // n mod 3 is periodic, n xor 5 a residue-class rule: right far beyond the data
+            use super::super::{classes, sequence::SeqRule};
+            classes::other_class_gives_no_rule_or_the_right_one(&c, 400, |t| detect(t).map(SeqRule::Formula), classes::beatty_or_stern)?;
         }
 
         #[test]

@@ -884,15 +884,9 @@ mod tests {
         #[test]
         fn other_classes_give_no_rule_or_the_right_one(c in any_class()) {
             // periodic, arithmetic-periodic, residue-class, binary, kernel and many closed-form
-            // sequences are k-regular too: a rule found must be right far beyond the data
-            let Some(t) = c.values(600) else { return Ok(()) };
-            if let Some(r) = detect(&t) {
-                prop_assert!(c.agrees(600, |n| r.value(n)), "{:?}: {}", c, r.text());
-            }
-            // Beatty sequences are not k-regular
-            if matches!(c, Class::Beatty { .. }) {
-                prop_assert!(detect(&t).is_none());
-            }
+            // sequences are k-regular too; Beatty sequences are not
+            use super::super::{classes, sequence::SeqRule};
+            classes::other_class_gives_no_rule_or_the_right_one(&c, 600, |t| detect(t).map(SeqRule::Regular), |c| matches!(c, classes::Class::Beatty { .. }))?;
         }
 
         #[test]

@@ -185,19 +185,8 @@ mod tests {
 
         #[test]
         fn other_classes_give_no_residue_rule_or_the_right_one(c in super::super::classes::any_class()) {
-            use super::super::classes::Class;
-            // a residue_rule found in another class's values must be right far beyond them: such a
-            // sequence is of both classes (e.g. an arithmetic period is a residue-class rule)
-            let len = 400;
-            let Some(t) = c.values(len) else { return Ok(()) };
-            let found = detect(&t);
-            if let Some(r) = &found {
-                prop_assert!(c.agrees(len, |n| r.value(n)), "{:?}: {}", c, r.text());
-            }
-            // Beatty sequences and Stern's are of no other class
-            if matches!(c, Class::Beatty { .. } | Class::Stern) {
-                prop_assert!(found.is_none(), "{:?}", c);
-            }
+            use super::super::{classes, sequence::SeqRule};
+            classes::other_class_gives_no_rule_or_the_right_one(&c, 400, |t| detect(t).map(SeqRule::Residues), classes::beatty_or_stern)?;
         }
 
         #[test]

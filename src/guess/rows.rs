@@ -55,8 +55,11 @@ fn each(lines: Vec<Vec<Option<u64>>>) -> Option<Vec<Factor>> {
         let filled = missing::fill(&line)?;
         match Factor::guess(filled, Some(&bank)) {
             Factor::Rule(mut f) => {
-                // an exception at a missing cell would only repeat the value it was filled with
-                f.exceptions.retain(|e| line[e.0 as usize].is_some());
+                // an exception at a missing cell would only repeat the value it was filled with,
+                // unless the rule has no value there (`⌊2/lowbit(y)⌋` at 0 for the period
+                // 0, 2, 1, 2): then the filled value is the prediction
+                f.exceptions
+                    .retain(|e| line[e.0 as usize].is_some() || f.rule.value(e.0).is_none());
                 let given = |n: usize| line[n].is_none_or(|v| f.value(n as u64) == Some(v.into()));
                 if !(0..len).all(given) {
                     return None;

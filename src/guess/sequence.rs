@@ -530,16 +530,12 @@ mod tests {
             c in super::super::classes::any_class(),
         ) {
             use super::super::classes::Class;
-            let len = 400;
+            // a random linear representation in base 3 may need more values than 400 to be
+            // pinned down (its kernel's sequences shrink by 3 at each step): as many as the
+            // k-regular detector's own test gives it
+            let len = if matches!(c, Class::Regular { .. }) { 1500 } else { 400 };
             let Some(g) = c.values(len) else { return Ok(()) };
-            // A sequence constant on the second half of the data but not beyond it (a sparse
-            // k-regular one: nonzero only at 6, 60, 546, … in base 3) is not determined by its
-            // data: "constant with exceptions" is the shorter explanation, and the right guess.
-            let tail = g[len / 2];
-            prop_assume!(
-                g[len / 2..].iter().any(|&v| v != tail)
-                    || c.agrees(len, |_| Some(u128::from(tail)))
-            );
+            prop_assume!(c.determined_by(&g));
             let found = guess(&g).fitted;
             match &found {
                 Some(f) if !f.rule.outcome_only() => {
