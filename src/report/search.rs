@@ -417,7 +417,9 @@ fn drive<G: SearchGame>(
             let mut last_save = Instant::now();
             let mut last_msg = String::new();
             while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(50));
+                // woken at once when the search ends (a sleep would add up to its length to
+                // every run: a fifth of a 4 × 9 board's time)
+                std::thread::park_timeout(Duration::from_millis(50));
                 if asked.load(Ordering::Relaxed) || progress.cancelled() {
                     halt.store(true, Ordering::Relaxed);
                 }
@@ -446,6 +448,7 @@ fn drive<G: SearchGame>(
         });
         let r = compute(game, &search, &table, &parts, moves, o, stop);
         done.store(true, Ordering::Relaxed);
+        monitor.thread().unpark();
         let m = monitor.join().unwrap_or(Ok(()));
         r.and_then(|r| m.map(|()| r).map_err(SearchRunError::from))
     });

@@ -35,6 +35,7 @@
 //!
 //! Every switch is in [`Config`], so the tests compare each method with the plain search.
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -880,7 +881,39 @@ impl<'a, G: SearchGame> Search<'a, G> {
         self.live.root_done.store(0, Ordering::Relaxed);
         // the value of each move once known
         let settled: Vec<Mutex<Option<u8>>> = (0..n).map(|_| Mutex::new(None)).collect();
+        // twins, moves that leave the same parts (on a symmetric board, a move and its mirror
+        // image), are searched once: two threads never search one position side by side
+        let twin_of: Vec<usize> = {
+            let mut first: HashMap<Vec<G::Component>, usize> = HashMap::with_capacity(n);
+            (0..n)
+                .map(|i| {
+                    let mut parts = moves.parts(i).to_vec();
+                    parts.sort_by_key(|p| {
+                        let k = self.game.key(p);
+                        (k.bits, k.tag)
+                    });
+                    *first.entry(parts).or_insert(i)
+                })
+                .collect()
+        };
+        // moves settled at once by the table, the game's knowledge or a theorem: on a Cram
+        // board of even × odd cells the central domino leaves a board the mirror strategy wins,
+        // and the first round is over before it starts
         let mut known = NimSet::EMPTY;
+        {
+            let mut s = self.searcher(None);
+            for (i, slot) in settled.iter().enumerate() {
+                let v = moves.parts(i).iter().try_fold(0u8, |x, p| {
+                    Some(x ^ s.lookup(p).or_else(|| self.game.theorem_value(p))?)
+                });
+                if let Some(v) = v {
+                    *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(v);
+                    known = known.with(v);
+                    self.live.root_done.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            self.absorb(&mut s);
+        }
         let value = if self.cfg.aspiration {
             let mut found = None;
             for k in 0..=n as u8 {
@@ -888,7 +921,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
                 if known.contains(k) {
                     continue;
                 }
-                let has_k = self.round(&moves, &settled, Some(k))?;
+                let has_k = self.round(&moves, &twin_of, &settled, Some(k))?;
                 known = settled
                     .iter()
                     .filter_map(|m| *m.lock().unwrap_or_else(|e| e.into_inner()))
@@ -900,7 +933,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             }
             found.expect("some value up to the number of moves is missing")
         } else {
-            self.round(&moves, &settled, None)?;
+            self.round(&moves, &twin_of, &settled, None)?;
             let all = settled
                 .iter()
                 .filter_map(|m| *m.lock().unwrap_or_else(|e| e.into_inner()))
@@ -920,15 +953,17 @@ impl<'a, G: SearchGame> Search<'a, G> {
     fn round(
         &self,
         moves: &Moves<G::Component>,
+        twin_of: &[usize],
         settled: &[Mutex<Option<u8>>],
         k: Option<u8>,
     ) -> Result<bool, SearchError> {
         let mut todo: Vec<usize> = (0..moves.len())
             .filter(|&i| {
-                settled[i]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .is_none()
+                twin_of[i] == i
+                    && settled[i]
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .is_none()
             })
             .collect();
         if self.cfg.ordering {
@@ -1022,6 +1057,17 @@ impl<'a, G: SearchGame> Search<'a, G> {
                 spawn_big(sc, || work(&round_flag));
             }
         });
+        // a twin is worth what its first is
+        for (i, &t) in twin_of.iter().enumerate() {
+            if t != i {
+                let v = *settled[t].lock().unwrap_or_else(|e| e.into_inner());
+                let mut slot = settled[i].lock().unwrap_or_else(|e| e.into_inner());
+                if slot.is_none() && v.is_some() {
+                    *slot = v;
+                    self.live.root_done.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
         if let Some(h) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(self.halt(h));
         }
