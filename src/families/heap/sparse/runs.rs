@@ -1,9 +1,7 @@
 //! Runs: consecutive heaps speculated together, their light passes joined (a light heap read
 //! once for all of them), by one thread alone ([`Sparse::step_alone`]) or in a window.
 
-use super::scan::{
-    Ctx, Scratch, arr, finish_speculation, light_pass, light_range, setup, unequal_middle, walk,
-};
+use super::scan::{Ctx, Scratch, arr, finish_speculation, light_pass, setup, unequal_middle, walk};
 use super::{Overflow, Sparse, SparseStats};
 
 /// Consecutive heaps speculated together, their light passes joined ([`light_run`]).
@@ -76,12 +74,14 @@ pub(super) fn light_run(cx: &Ctx, scs: &mut [&mut Scratch], works: &mut [&mut Sp
         }
         return;
     };
-    let g = cx.g;
+    let (g, light) = (cx.g, cx.light);
     let c = scs.len();
     // lo grows with the heap: the light heaps in every heap's range are lo_hi <= r < m0.
     let lo_hi = scs[c - 1].slots[scs[c - 1].live[0]].lo;
+    let first = |x: usize| light.partition_point(|&(r, _)| (r as usize) < x);
+    let (at_lo_hi, at_m0) = (first(lo_hi), first(m0));
     let common = if lo_hi < m0 {
-        light_range(cx, m0, lo_hi)
+        &light[at_lo_hi..at_m0]
     } else {
         &[]
     };
@@ -105,12 +105,17 @@ pub(super) fn light_run(cx: &Ctx, scs: &mut [&mut Scratch], works: &mut [&mut Sp
             }
         }
     }
+    // Where lo and m of each heap fall in the light list: both grow with the heap, so the
+    // places are found by walking on from the previous heap's (no search per heap).
+    let lo0 = scs[0].slots[scs[0].live[0]].lo;
+    let (mut at_lo, mut at_m) = (first(lo0), at_m0);
     for (i, (sc, work)) in scs.iter_mut().zip(works.iter_mut()).enumerate() {
         let si = sc.live[0];
         let slot = &mut sc.slots[si];
         slot.pending = false;
         let (m, lo) = (m0 + i, slot.lo);
-        let all = light_range(cx, m, lo);
+        (at_lo, at_m) = (below(light, lo, at_lo), below(light, m, at_m));
+        let all = &light[at_lo..at_m.max(at_lo)];
         work.light_pairs += all.len() as u64;
         let marks = arr(&mut slot.marks);
         // The light heaps of this heap's range outside the common one: lo <= r < lo_hi and
@@ -118,13 +123,23 @@ pub(super) fn light_run(cx: &Ctx, scs: &mut [&mut Scratch], works: &mut [&mut Sp
         let edges: [&[(u32, u16)]; 2] = if common.is_empty() {
             [all, &[]]
         } else {
-            [light_range(cx, lo_hi, lo), light_range(cx, m, m0)]
+            [&light[at_lo..at_lo_hi], &light[at_m0..at_m]]
         };
         for &(r, gr) in edges.into_iter().flatten() {
             marks[(gr ^ g[m - r as usize]) as usize] = 1;
         }
         unequal_middle(cx, m, all, marks);
     }
+}
+
+/// The number of light heaps `r < x`, found by walking on from `from` (at most that number).
+#[inline]
+fn below(light: &[(u32, u16)], x: usize, from: usize) -> usize {
+    let mut i = from;
+    while i < light.len() && (light[i].0 as usize) < x {
+        i += 1;
+    }
+    i
 }
 
 /// The splits `r + (m0 + i − r)` of the light heaps `r` of `common`, for `N` consecutive

@@ -325,9 +325,18 @@ pub(super) fn setup(
 /// The light heaps `r` whose splits `r + (m − r)` of a slot have both parts known: `lo <= r < m`
 /// (with `lo = m + 1 − known`, so `m − r < known`).
 pub(super) fn light_range<'a>(cx: &Ctx<'a>, m: usize, lo: usize) -> &'a [(u32, u16)] {
-    let from = cx.light.partition_point(|&(r, _)| (r as usize) < lo);
-    let count = cx.light.partition_point(|&(r, _)| (r as usize) < m);
-    &cx.light[from..count.max(from)]
+    let light = cx.light;
+    // Usually every light heap lies in the range (they are the heaps of rare values, most of them
+    // small): then no search.
+    let from = match light.first() {
+        Some(&(r, _)) if (r as usize) < lo => light.partition_point(|&(r, _)| (r as usize) < lo),
+        _ => 0,
+    };
+    let count = match light.last() {
+        Some(&(r, _)) if (r as usize) >= m => light.partition_point(|&(r, _)| (r as usize) < m),
+        _ => light.len(),
+    };
+    &light[from..count.max(from)]
 }
 
 /// Insert the splits of a fresh slot with a light part (both parts known).
