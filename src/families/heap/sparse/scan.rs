@@ -33,8 +33,9 @@ pub(super) struct Moves {
     /// Split parts must differ.
     pub(super) unequal: bool,
     /// Split values of a remainder `m` are cached in slot `m % ring` (the span of the split
-    /// digits), so a later heap that splits the same `m` after taking more reuses them; `0` when
-    /// the span exceeds [`RING_MAX`] (slot per split digit, nothing reused).
+    /// digits rounded up to a power of two, so that the slot is `m & (ring - 1)`, no division),
+    /// so a later heap that splits the same `m` after taking more reuses them; `0` when the span
+    /// exceeds [`RING_MAX`] (slot per split digit, nothing reused).
     pub(super) ring: usize,
 }
 
@@ -60,7 +61,11 @@ impl Moves {
         }
         if let (Some(&lo), Some(&hi)) = (m.split.first(), m.split.last()) {
             let span = hi - lo + 1;
-            m.ring = if span <= RING_MAX { span } else { 0 };
+            m.ring = if span <= RING_MAX {
+                span.next_power_of_two()
+            } else {
+                0
+            };
         }
         m
     }
@@ -298,7 +303,11 @@ pub(super) fn setup(
         let m = n - k;
         // Splits a + (m - a) with a < lo have their big part at or above `known`.
         let lo = (m + 1).saturating_sub(known).max(1);
-        let si = if moves.ring > 1 { m % moves.ring } else { j };
+        let si = if moves.ring > 1 {
+            m & (moves.ring - 1)
+        } else {
+            j
+        };
         let slot = &mut sc.slots[si];
         // Cached values of `m` are complete (all splits known then and now) or not reused.
         if slot.m == m && slot.epoch == cx.epoch && slot.lo == 1 && lo == 1 {
