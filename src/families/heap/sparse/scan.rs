@@ -6,6 +6,7 @@
 use super::SparseStats;
 use super::SpinPool;
 use super::parallel::{light_parallel, scan_parallel};
+use super::runs::Ahead;
 use crate::families::heap::ruleset::Code;
 
 /// Pairs per thread in the first round of a parallel scan; rounds double up to `PAR_ROUND_MAX`,
@@ -125,6 +126,8 @@ pub(super) struct Scratch {
     pub(super) heap: usize,
     pub(super) known: usize,
     pub(super) result: usize,
+    /// Light passes of the next heaps' first remainders, made together.
+    pub(super) ahead: Ahead,
 }
 
 /// The split values `G(a) ⊕ G(m − a)` of one remainder `m` found so far: every split with a light
@@ -166,6 +169,7 @@ impl Scratch {
             heap: 0,
             known: 0,
             result: 0,
+            ahead: Ahead::default(),
         }
     }
 
@@ -174,6 +178,7 @@ impl Scratch {
         for s in &mut self.slots {
             s.m = usize::MAX;
         }
+        self.ahead.forget();
     }
 
     /// The least value `>= v` absent from the options found so far (takes and targets in `seen`,
@@ -312,6 +317,22 @@ pub(super) fn setup(
         // Cached values of `m` are complete (all splits known then and now) or not reused.
         if slot.m == m && slot.epoch == cx.epoch && slot.lo == 1 && lo == 1 {
             stats.reused += 1;
+        } else if let Some((lo_a, pairs)) = (lo == 1)
+            .then(|| sc.ahead.take(m, cx.epoch, &mut slot.marks))
+            .flatten()
+        {
+            // Its light pass made ahead (runs::Ahead): the splits a < lo_a were unknown then.
+            let marks = arr(&mut slot.marks);
+            let end = lo_a.min(pair_end(m, moves.unequal));
+            for a in 1..end {
+                marks[(g[a] ^ g[m - a]) as usize] = 1;
+            }
+            stats.light_pairs += pairs + end.saturating_sub(1) as u64;
+            slot.m = m;
+            slot.epoch = cx.epoch;
+            slot.lo = 1;
+            slot.next = lo_a;
+            slot.pending = false;
         } else {
             if slot.marks.is_empty() {
                 slot.marks = vec![0; (1 << 16) + 1];
