@@ -3,6 +3,7 @@
 
 use super::scan::{Ctx, Scratch, arr, finish_speculation, light_pass, setup, unequal_middle, walk};
 use super::{Overflow, Sparse, SparseStats};
+use std::borrow::BorrowMut;
 
 /// Consecutive heaps speculated together, their light passes joined ([`light_run`]).
 pub(super) const RUN: usize = 16;
@@ -31,14 +32,12 @@ impl Sparse {
             let moves = &self.moves;
             self.scratch.resize_with(c, || Scratch::new(moves));
         }
-        let mut works = vec![SparseStats::default(); c];
+        let mut works = [SparseStats::default(); RUN];
         {
             let cx = ctx!(self, None);
-            let mut scs: Vec<&mut Scratch> = self.scratch[..c].iter_mut().collect();
-            let mut ws: Vec<&mut SparseStats> = works.iter_mut().collect();
-            speculate_run(&cx, n, n, &mut scs, &mut ws);
+            speculate_run(&cx, n, n, &mut self.scratch[..c], &mut works[..c]);
         }
-        for (i, mut work) in works.into_iter().enumerate() {
+        for (i, mut work) in works.into_iter().take(c).enumerate() {
             let mut fin = SparseStats::default();
             let v = finish_speculation(&ctx!(self, None), &mut self.scratch[i], &mut fin);
             fin.batched = 1;
@@ -132,14 +131,19 @@ impl Ahead {
 /// longer fits in the cache, and the passes of one heap at a time read every partner line from
 /// memory). The light heaps in range for only some of the heaps (near `lo` and `m`) are inserted
 /// heap by heap.
-pub(super) fn light_run(cx: &Ctx, scs: &mut [&mut Scratch], works: &mut [&mut SparseStats]) {
+pub(super) fn light_run<S: BorrowMut<Scratch>, W: BorrowMut<SparseStats>>(
+    cx: &Ctx,
+    scs: &mut [S],
+    works: &mut [W],
+) {
     let m0 = scs
         .first()
-        .and_then(|sc| sc.live.first())
-        .map(|&si| scs[0].slots[si].m);
+        .map(|sc| sc.borrow())
+        .and_then(|sc| sc.live.first().map(|&si| sc.slots[si].m));
     let joint = m0.filter(|&m0| {
         cx.moves.split.len() == 1
-            && scs.iter().enumerate().all(|(i, sc)| {
+            && scs.len() <= RUN
+            && scs.iter().map(|sc| sc.borrow()).enumerate().all(|(i, sc)| {
                 sc.live.len() == 1 && {
                     let slot = &sc.slots[sc.live[0]];
                     slot.pending && slot.m == m0 + i
@@ -148,30 +152,36 @@ pub(super) fn light_run(cx: &Ctx, scs: &mut [&mut Scratch], works: &mut [&mut Sp
     });
     let Some(m0) = joint else {
         for (sc, work) in scs.iter_mut().zip(works.iter_mut()) {
-            let sc = &mut **sc;
+            let sc = sc.borrow_mut();
             for li in 0..sc.live.len() {
                 let slot = &mut sc.slots[sc.live[li]];
                 if slot.pending {
                     slot.pending = false;
-                    light_pass(cx, slot, &mut sc.bufs, work);
+                    light_pass(cx, slot, &mut sc.bufs, work.borrow_mut());
                 }
             }
         }
         return;
     };
-    let los: Vec<usize> = scs.iter().map(|sc| sc.slots[sc.live[0]].lo).collect();
+    let c = scs.len();
+    let mut los = [0; RUN];
+    for (lo, sc) in los.iter_mut().zip(scs.iter()) {
+        let sc = sc.borrow();
+        *lo = sc.slots[sc.live[0]].lo;
+    }
     let mut pairs = [0u64; RUN];
     let mut marks: Vec<&mut [u8; 1 << 16]> = scs
         .iter_mut()
         .map(|sc| {
+            let sc = sc.borrow_mut();
             let slot = &mut sc.slots[sc.live[0]];
             slot.pending = false;
             arr(&mut slot.marks)
         })
         .collect();
-    joint_light(cx, m0, &los, &mut marks, &mut pairs);
+    joint_light(cx, m0, &los[..c], &mut marks, &mut pairs);
     for (work, p) in works.iter_mut().zip(pairs) {
-        work.light_pairs += p;
+        work.borrow_mut().light_pairs += p;
     }
 }
 
@@ -258,18 +268,19 @@ fn joint_pass<const N: usize>(
 
 /// [`speculate`](super::scan::speculate) for consecutive heaps `n .. n + scs.len()` at once, their light passes joined
 /// ([`light_run`]).
-pub(super) fn speculate_run(
+pub(super) fn speculate_run<S: BorrowMut<Scratch>, W: BorrowMut<SparseStats>>(
     cx: &Ctx,
     n: usize,
     known: usize,
-    scs: &mut [&mut Scratch],
-    works: &mut [&mut SparseStats],
+    scs: &mut [S],
+    works: &mut [W],
 ) {
     for (i, (sc, work)) in scs.iter_mut().zip(works.iter_mut()).enumerate() {
-        setup(cx, n + i, known, sc, work, true);
+        setup(cx, n + i, known, sc.borrow_mut(), work.borrow_mut(), true);
     }
     light_run(cx, scs, works);
     for (sc, work) in scs.iter_mut().zip(works.iter_mut()) {
-        sc.result = walk(cx, sc, work, 0);
+        let sc = sc.borrow_mut();
+        sc.result = walk(cx, sc, work.borrow_mut(), 0);
     }
 }
