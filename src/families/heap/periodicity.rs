@@ -246,6 +246,37 @@ pub fn is_apparent(len: usize, p: usize, n0: usize) -> bool {
     n0 <= len && len - n0 >= 3 * p && 2 * n0 <= len
 }
 
+/// The periods `p = 1, 2, ...` (increasing) with `g[len - 1 - p] == g[len - 1]`: the values are
+/// compared a block of 64 at a time into a bit mask (which the compiler vectorizes), so the
+/// periods whose last value does not match cost a fraction of a comparison each.
+fn tail_matches<T: Copy + PartialEq>(g: &[T]) -> impl Iterator<Item = usize> + '_ {
+    let len = g.len();
+    let last = g[len - 1];
+    // Block `b` holds the values `g[start..end]`, `end = len - 1 - 64 b`: period `p = len - 1 - i`
+    // for the value at `i`, so the highest bit is the least period.
+    g[..len - 1]
+        .rchunks(64)
+        .scan(len - 1, move |end, block| {
+            let start = *end - block.len();
+            *end = start;
+            let mut mask = 0u64;
+            for (j, &v) in block.iter().enumerate() {
+                mask |= u64::from(v == last) << j;
+            }
+            Some((start, mask))
+        })
+        .flat_map(move |(start, mut mask)| {
+            std::iter::from_fn(move || {
+                if mask == 0 {
+                    return None;
+                }
+                let j = 63 - mask.leading_zeros() as usize;
+                mask &= !(1u64 << j);
+                Some(len - 1 - (start + j))
+            })
+        })
+}
+
 /// Scans the periods `p = 1, 2, ...`: returns (the least certified period, the least apparent
 /// period seen before it if `want_apparent`, the least length at which a candidate seen would be
 /// certified).
@@ -262,13 +293,9 @@ fn scan<T: Copy + PartialEq + Into<u64>>(
     let mut apparent: Option<Period> = None;
     // Smallest-start bases found so far: (p, n0(p)). For multiples of p, n >= n0(p) all match.
     let mut bases: Vec<(usize, usize)> = Vec::new();
-    let last = g[len - 1];
-    for p in 1..len {
+    for p in tail_matches(g) {
         let top = len - 1 - p; // largest n with n + p < len
-        // Quick rejection on the tail: the last value first (a tight loop over most p), then 8.
-        if g[top] != last {
-            continue;
-        }
+        // Quick rejection on the tail: the last value first (in `tail_matches`), then 8.
         let quick = top.min(8);
         if (0..=quick).any(|i| g[top - i + p] != g[top - i]) {
             continue;

@@ -6,6 +6,7 @@
 use super::SparseStats;
 use super::SpinPool;
 use super::parallel::{light_parallel, scan_parallel};
+use super::runs::Ahead;
 use crate::families::heap::ruleset::Code;
 
 /// Pairs per thread in the first round of a parallel scan; rounds double up to `PAR_ROUND_MAX`,
@@ -33,8 +34,9 @@ pub(super) struct Moves {
     /// Split parts must differ.
     pub(super) unequal: bool,
     /// Split values of a remainder `m` are cached in slot `m % ring` (the span of the split
-    /// digits), so a later heap that splits the same `m` after taking more reuses them; `0` when
-    /// the span exceeds [`RING_MAX`] (slot per split digit, nothing reused).
+    /// digits rounded up to a power of two, so that the slot is `m & (ring - 1)`, no division),
+    /// so a later heap that splits the same `m` after taking more reuses them; `0` when the span
+    /// exceeds [`RING_MAX`] (slot per split digit, nothing reused).
     pub(super) ring: usize,
 }
 
@@ -60,7 +62,11 @@ impl Moves {
         }
         if let (Some(&lo), Some(&hi)) = (m.split.first(), m.split.last()) {
             let span = hi - lo + 1;
-            m.ring = if span <= RING_MAX { span } else { 0 };
+            m.ring = if span <= RING_MAX {
+                span.next_power_of_two()
+            } else {
+                0
+            };
         }
         m
     }
@@ -120,6 +126,8 @@ pub(super) struct Scratch {
     pub(super) heap: usize,
     pub(super) known: usize,
     pub(super) result: usize,
+    /// Light passes of the next heaps' first remainders, made together.
+    pub(super) ahead: Ahead,
 }
 
 /// The split values `G(a) ⊕ G(m − a)` of one remainder `m` found so far: every split with a light
@@ -161,6 +169,7 @@ impl Scratch {
             heap: 0,
             known: 0,
             result: 0,
+            ahead: Ahead::default(),
         }
     }
 
@@ -169,6 +178,7 @@ impl Scratch {
         for s in &mut self.slots {
             s.m = usize::MAX;
         }
+        self.ahead.forget();
     }
 
     /// The least value `>= v` absent from the options found so far (takes and targets in `seen`,
@@ -298,11 +308,31 @@ pub(super) fn setup(
         let m = n - k;
         // Splits a + (m - a) with a < lo have their big part at or above `known`.
         let lo = (m + 1).saturating_sub(known).max(1);
-        let si = if moves.ring > 1 { m % moves.ring } else { j };
+        let si = if moves.ring > 1 {
+            m & (moves.ring - 1)
+        } else {
+            j
+        };
         let slot = &mut sc.slots[si];
         // Cached values of `m` are complete (all splits known then and now) or not reused.
         if slot.m == m && slot.epoch == cx.epoch && slot.lo == 1 && lo == 1 {
             stats.reused += 1;
+        } else if let Some((lo_a, pairs)) = (lo == 1)
+            .then(|| sc.ahead.take(m, cx.epoch, &mut slot.marks))
+            .flatten()
+        {
+            // Its light pass made ahead (runs::Ahead): the splits a < lo_a were unknown then.
+            let marks = arr(&mut slot.marks);
+            let end = lo_a.min(pair_end(m, moves.unequal));
+            for a in 1..end {
+                marks[(g[a] ^ g[m - a]) as usize] = 1;
+            }
+            stats.light_pairs += pairs + end.saturating_sub(1) as u64;
+            slot.m = m;
+            slot.epoch = cx.epoch;
+            slot.lo = 1;
+            slot.next = lo_a;
+            slot.pending = false;
         } else {
             if slot.marks.is_empty() {
                 slot.marks = vec![0; (1 << 16) + 1];
@@ -325,9 +355,18 @@ pub(super) fn setup(
 /// The light heaps `r` whose splits `r + (m − r)` of a slot have both parts known: `lo <= r < m`
 /// (with `lo = m + 1 − known`, so `m − r < known`).
 pub(super) fn light_range<'a>(cx: &Ctx<'a>, m: usize, lo: usize) -> &'a [(u32, u16)] {
-    let from = cx.light.partition_point(|&(r, _)| (r as usize) < lo);
-    let count = cx.light.partition_point(|&(r, _)| (r as usize) < m);
-    &cx.light[from..count.max(from)]
+    let light = cx.light;
+    // Usually every light heap lies in the range (they are the heaps of rare values, most of them
+    // small): then no search.
+    let from = match light.first() {
+        Some(&(r, _)) if (r as usize) < lo => light.partition_point(|&(r, _)| (r as usize) < lo),
+        _ => 0,
+    };
+    let count = match light.last() {
+        Some(&(r, _)) if (r as usize) >= m => light.partition_point(|&(r, _)| (r as usize) < m),
+        _ => light.len(),
+    };
+    &light[from..count.max(from)]
 }
 
 /// Insert the splits of a fresh slot with a light part (both parts known).
