@@ -389,20 +389,35 @@ impl Cram {
     }
 }
 
-/// Every region of a `rows × cols` box by the tier engine ([`crate::tier::cram`]).
+/// Every region of a `rows × cols` box (cell `(r, c)` at bit `r·cols + c`) by the mex rule,
+/// taken in increasing order of the bits: a move clears two bits, so the region it leaves is
+/// smaller and already known. (A 4 × 4 box in about a millisecond, where the tier engine took
+/// fifteen; the tests compare both.)
 fn endgame_table(rows: usize, cols: usize) -> Vec<u8> {
-    use crate::tier::TieredGame;
-    let game = crate::tier::cram::Cram::new(rows as u32, cols as u32).expect("a small box");
-    let db = crate::tier::solve(&game, &crate::tier::SolveOptions::default())
-        .expect("the tier engine solves a box of at most 24 cells");
     let n = rows * cols;
-    let mut out = vec![0u8; 1 << n];
-    for (mask, v) in out.iter_mut().enumerate() {
-        let p = game.rank(mask as u64);
-        let t = &db.tiers()[p.tier as usize];
-        *v = t.value(p.index).expect("Cram is finite") as u8;
+    debug_assert!(n <= 24);
+    let mut dominoes = Vec::with_capacity(2 * n);
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            if c + 1 < cols {
+                dominoes.push(0b11u32 << i);
+            }
+            if r + 1 < rows {
+                dominoes.push(1u32 << i | 1 << (i + cols));
+            }
+        }
     }
-    let _ = game.tiers();
+    let mut out = vec![0u8; 1 << n];
+    for mask in 1..1u32 << n {
+        let mut seen = 0u128;
+        for &d in &dominoes {
+            if mask & d == d {
+                seen |= 1 << out[(mask ^ d) as usize];
+            }
+        }
+        out[mask as usize] = (!seen).trailing_zeros() as u8;
+    }
     out
 }
 
@@ -487,6 +502,30 @@ pub(crate) fn region_key(c: &Region) -> Key {
         Key {
             bits: x ^ (x >> 29),
             tag: tag | 1 << 14,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_endgame_table_matches_the_tier_engine_on_every_region_of_small_boxes() {
+        for (rows, cols) in [(1, 5), (2, 5), (3, 4), (4, 4)] {
+            let game = crate::tier::cram::Cram::new(rows as u32, cols as u32).unwrap();
+            let db = crate::tier::solve(&game, &crate::tier::SolveOptions::default()).unwrap();
+            let table = endgame_table(rows, cols);
+            assert_eq!(table.len(), 1 << (rows * cols));
+            for (mask, &v) in table.iter().enumerate() {
+                let p = game.rank(mask as u64);
+                let t = &db.tiers()[p.tier as usize];
+                assert_eq!(
+                    t.value(p.index),
+                    Some(u64::from(v)),
+                    "{rows}x{cols} {mask:b}"
+                );
+            }
         }
     }
 }
