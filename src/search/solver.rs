@@ -31,7 +31,11 @@
 //! **Two cores.** The root's moves of each round are shared among the threads through one
 //! atomic counter; the table is shared, so each thread's finished components serve the others.
 //! When one thread finds a move worth the round's `k`, the others abandon their move (nothing
-//! half-searched is ever stored) and the next round begins.
+//! half-searched is ever stored) and the next round begins. Root moves that leave the same
+//! parts (a move and its mirror image on a symmetric board) are searched once, so the threads
+//! never search one position side by side; root moves the table, the game or a theorem settles
+//! (the central domino of an even × odd Cram board, whose mirror strategy wins) are settled
+//! before the first round.
 //!
 //! Every switch is in [`Config`], so the tests compare each method with the plain search.
 
