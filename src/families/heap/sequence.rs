@@ -473,28 +473,41 @@ impl Analysis {
 
     /// The largest value.
     pub fn largest(&self) -> Nimber {
-        Nimber(self.iter_u64().max().unwrap_or(0))
+        Nimber(match &self.values {
+            Values::U16(v) => v.iter().max().map_or(0, |&x| u64::from(x)),
+            Values::U32(v) => v.iter().max().map_or(0, |&x| u64::from(x)),
+        })
     }
 
     /// How many heaps have value 0 (P-positions).
     pub fn p_positions(&self) -> usize {
-        self.iter_u64().filter(|&v| v == 0).count()
+        match &self.values {
+            Values::U16(v) => v.iter().filter(|&&x| x == 0).count(),
+            Values::U32(v) => v.iter().filter(|&&x| x == 0).count(),
+        }
     }
 
     /// CRC-32 of the values written as little-endian `u32`s: a fingerprint to compare runs.
     pub fn checksum(&self) -> u32 {
-        let mut h = crc32fast::Hasher::new();
-        let mut buf = Vec::with_capacity(1 << 16);
-        let mut it = self.iter_u64().peekable();
-        while it.peek().is_some() {
-            buf.clear();
-            for v in it.by_ref().take(1 << 14) {
-                buf.extend_from_slice(&(v as u32).to_le_bytes());
-            }
-            h.update(&buf);
+        match &self.values {
+            Values::U16(v) => crc32_le(v),
+            Values::U32(v) => crc32_le(v),
         }
-        h.finalize()
     }
+}
+
+/// CRC-32 of `values` written as little-endian `u32`s (a slice at a time: no call per value).
+fn crc32_le<T: Copy + Into<u32>>(values: &[T]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in values.chunks(1 << 14) {
+        buf.clear();
+        for &v in chunk {
+            buf.extend_from_slice(&v.into().to_le_bytes());
+        }
+        h.update(&buf);
+    }
+    h.finalize()
 }
 
 impl Ruleset {

@@ -229,7 +229,7 @@ impl Sparse {
             recent: 0,
             stats: SparseStats::default(),
             targets: Targets {
-                pos: vec![Vec::new(); 1 << 16],
+                pos: Vec::new(),
                 order: Vec::new(),
                 enabled: true,
             },
@@ -250,7 +250,7 @@ impl Sparse {
             s.note_max(v);
         }
         for (i, &v) in values.iter().enumerate().skip(1) {
-            s.targets.pos[v as usize].push(i as u32);
+            s.targets.push(v, i);
         }
         s.g = values;
         s.rebuild();
@@ -503,7 +503,7 @@ impl Sparse {
         self.counts[result] += 1;
         self.note_max(v);
         if n > 0 {
-            self.targets.pos[result].push(n as u32);
+            self.targets.push(v, n);
             if !self.heavy[result] {
                 self.rare.push((n as u32, v));
             }

@@ -121,7 +121,7 @@ impl Sparse {
                 let mut light: Vec<(u32, u16)> = present
                     .iter()
                     .filter(|&&v| !heavy[v as usize])
-                    .flat_map(|&v| self.targets.pos[v as usize].iter().map(move |&r| (r, v)))
+                    .flat_map(|&v| self.targets.of(v).iter().map(move |&r| (r, v)))
                     .collect();
                 light.sort_unstable_by_key(|&(r, _)| r);
                 let cx = Ctx {

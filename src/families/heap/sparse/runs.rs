@@ -1,7 +1,9 @@
 //! Runs: consecutive heaps speculated together, their light passes joined (a light heap read
 //! once for all of them), by one thread alone ([`Sparse::step_alone`]) or in a window.
 
-use super::scan::{Ctx, Scratch, arr, finish_speculation, light_pass, setup, unequal_middle, walk};
+use super::scan::{
+    Ctx, Scratch, arr, clear, finish_speculation, light_pass, setup, unequal_middle, walk,
+};
 use super::{Overflow, Sparse, SparseStats};
 use std::borrow::BorrowMut;
 
@@ -87,7 +89,7 @@ impl Ahead {
             if buf.len() <= 1 << 16 {
                 *buf = vec![0; (1 << 16) + 1];
             } else {
-                buf[..=cx.top].fill(0);
+                clear(buf, cx.top);
             }
         }
         for i in 0..c {

@@ -85,6 +85,9 @@ impl Moves {
 /// of value `x = v ⊕ y`.
 #[derive(Clone, Debug)]
 pub(super) struct Targets {
+    /// `pos[x]`: the heaps of value `x`, for the values up to the largest so far (grown as
+    /// values appear: a table of all `2^16` lists would be written, page by page, at the start of
+    /// every computation, a millisecond for a run of tens).
     pub(super) pos: Vec<Vec<u32>>,
     pub(super) order: Vec<u16>,
     /// Whether targeted searches are used (chosen by replaying sample heaps, like `H`).
@@ -147,6 +150,22 @@ pub(super) struct Slot {
     /// `2^16 + 1` bytes, allocated on first use; bytes above the `top` of the last reset are 0
     /// (`top` never decreases and nothing at or above it is ever marked).
     pub(super) marks: Vec<u8>,
+}
+
+impl Targets {
+    /// The heaps of value `x` so far (none for a value that never occurred).
+    pub(super) fn of(&self, x: u16) -> &[u32] {
+        self.pos.get(x as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Heap `n` has value `v`.
+    pub(super) fn push(&mut self, v: u16, n: usize) {
+        let v = v as usize;
+        if v >= self.pos.len() {
+            self.pos.resize_with(v + 1, Vec::new);
+        }
+        self.pos[v].push(n as u32);
+    }
 }
 
 impl Scratch {
@@ -289,7 +308,7 @@ pub(super) fn setup(
     let (moves, g, top) = (cx.moves, cx.g, cx.top);
     sc.heap = n;
     sc.known = known;
-    sc.seen[..=top].fill(0);
+    clear(&mut sc.seen, top);
     for &k in &moves.take_all {
         if k == n {
             sc.seen[0] = 1;
@@ -337,7 +356,7 @@ pub(super) fn setup(
             if slot.marks.is_empty() {
                 slot.marks = vec![0; (1 << 16) + 1];
             } else {
-                slot.marks[..=top].fill(0);
+                clear(&mut slot.marks, top);
             }
             slot.m = m;
             slot.epoch = cx.epoch;
@@ -455,7 +474,7 @@ pub(super) fn walk(cx: &Ctx, sc: &mut Scratch, stats: &mut SparseStats, from: us
             let mut found = false;
             for &y in targets.order.iter().take(TARGET_PARTNERS) {
                 let x = (result as u16) ^ y;
-                let pos = &targets.pos[x as usize];
+                let pos = targets.of(x);
                 // Heaps a < lo pair with a part not known yet.
                 let skip = if lo > 1 {
                     pos.partition_point(|&a| (a as usize) < lo)
@@ -547,6 +566,24 @@ pub(super) fn walk(cx: &Ctx, sc: &mut Scratch, stats: &mut SparseStats, from: us
         sc.slots[si].next = end.max(a);
     }
     result
+}
+
+/// Zero `buf[..=top]` of a buffer of `2^16 + 1` bytes (or more bytes, still below `2^16 + 1`).
+/// Once per heap with `top` small (32 for 0.16, 128 for 0.56): a fixed block of 64, 128 or 256
+/// bytes is written inline, where a call of `memset` for a length known only at run time cost
+/// more than the bytes.
+#[inline]
+pub(super) fn clear(buf: &mut [u8], top: usize) {
+    fn zero<const N: usize>(buf: &mut [u8]) {
+        let block: &mut [u8; N] = (&mut buf[..N]).try_into().expect("N bytes");
+        *block = [0; N];
+    }
+    match top {
+        0..64 => zero::<64>(buf),
+        64..128 => zero::<128>(buf),
+        128..256 => zero::<256>(buf),
+        _ => buf[..=top].fill(0),
+    }
 }
 
 /// The first `1 << 16` bytes of a buffer as an array, so `u16` indices need no bounds check.

@@ -310,7 +310,7 @@ impl Sparse {
             let v = self.g[h];
             self.counts[v as usize] += 1;
             self.note_max(v);
-            self.targets.pos[v as usize].push(h as u32);
+            self.targets.push(v, h);
         }
         match cm.err {
             Some(e) => Err(e),
