@@ -144,17 +144,11 @@ pub struct Live {
     /// Components some thread is searching now (near the root), by fingerprint: another thread
     /// that meets one leaves it for last, by when it is usually in the table (the "exclusive
     /// search" of Weill's ABDADA, *ICCA Journal* 19, 1996).
-    busy: Box<[BusySlot]>,
+    busy: Box<[AtomicU64]>,
 }
 
-/// One slot of the busy board, alone on its cache line: a thread's claim does not evict the
-/// slots the other thread reads.
-#[derive(Debug, Default)]
-#[repr(align(64))]
-struct BusySlot(AtomicU64);
-
 /// Slots of the busy board.
-const BUSY_SLOTS: usize = 1024;
+const BUSY_SLOTS: usize = 4096;
 /// Depths (from a root move) at which components are announced on the busy board.
 const BUSY_DEPTH: usize = 6;
 
@@ -166,7 +160,7 @@ impl Default for Live {
             root_total: AtomicU64::new(0),
             round: AtomicU64::new(0),
             components_done: AtomicU64::new(0),
-            busy: (0..BUSY_SLOTS).map(|_| BusySlot::default()).collect(),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 }
@@ -185,7 +179,6 @@ impl Live {
         let f = Self::fingerprint(key);
         let slot = (f >> 20) as usize % BUSY_SLOTS;
         self.busy[slot]
-            .0
             .compare_exchange(0, f, Ordering::Relaxed, Ordering::Relaxed)
             .ok()
             .map(|_| slot)
@@ -193,16 +186,13 @@ impl Live {
 
     #[inline]
     fn release(&self, slot: usize) {
-        self.busy[slot].0.store(0, Ordering::Relaxed);
+        self.busy[slot].store(0, Ordering::Relaxed);
     }
 
     #[inline]
     fn is_busy(&self, key: super::Key) -> bool {
         let f = Self::fingerprint(key);
-        self.busy[(f >> 20) as usize % BUSY_SLOTS]
-            .0
-            .load(Ordering::Relaxed)
-            == f
+        self.busy[(f >> 20) as usize % BUSY_SLOTS].load(Ordering::Relaxed) == f
     }
 }
 
