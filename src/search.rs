@@ -52,4 +52,4 @@ pub mod table;
 pub use game::{Key, Moves, SearchGame};
 pub use nimset::NimSet;
 pub use solver::{Config, Live, MAX_MOVES, Search, SearchError, Stats};
-pub use table::Table;
+pub use table::{Probe, Table};

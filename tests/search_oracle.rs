@@ -72,6 +72,7 @@ fn config(bits: u16) -> (Config, bool, bool, bool, bool) {
             inner_aspiration: bits & 256 != 0,
             lazy_moves: bits & 1024 == 0,
             table: bits & 8 == 0,
+            bounds: bits & 2048 == 0,
             threads: 1 + (bits >> 6 & 1) as usize,
             abort_round: bits & 512 != 0,
         },
@@ -461,4 +462,29 @@ fn a_move_whose_parts_are_all_known_needs_no_pair_check() {
         s.value(&game.components(&g)).unwrap(),
         brute_kayles(&g.adj, g.all(), false, &mut memo)
     );
+}
+
+#[test]
+fn bounds_in_the_table_keep_cram_values_and_cut_the_nodes() {
+    // Beling's values: 4×5 *2, 5×5 *0, 4×7 *3, 5×6 *2
+    for ((r, c), v) in [((4, 5), 2), ((5, 5), 0), ((4, 7), 3), ((5, 6), 2)] {
+        let game = FramedCram::new(CramConfig::default(), c, r);
+        let whole = game.components_of(game.frame().all());
+        let mut nodes = Vec::new();
+        for bounds in [true, false] {
+            // a roomy table, and one so small that bounds and values evict each other
+            for bytes in [1u64 << 24, 1 << 10] {
+                let table = Table::growing_from(bytes, bytes);
+                let cfg = Config {
+                    bounds,
+                    ..Default::default()
+                };
+                let s = Search::new(&game, &table, cfg);
+                assert_eq!(s.value(&whole).unwrap(), v, "{r}×{c} bounds {bounds}");
+                nodes.push(s.stats().nodes);
+            }
+        }
+        // with the roomy table, one thread: fewer nodes with bounds
+        assert!(nodes[0] < nodes[2], "{r}×{c}: {nodes:?}");
+    }
 }

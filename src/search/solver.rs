@@ -22,6 +22,14 @@
 //! about `k` alone (`R = {k}`); exact answers found on the way are remembered, so a move is
 //! searched once per round at most, and the first `k` no move has is the value.
 //!
+//! **Bounds in the table.** A candidate-set search that answers "not in `R`" has learnt a true
+//! fact, `G(c) ∉ R`, and most searches end that way (93% of the nodes of Cram 4 × 9: the first
+//! move found worth the one value asked settles them). The table keeps such facts beside the
+//! exact values, as the set of values below 32 the component does not have; a later search of
+//! the component drops those values from its `R`, and when nothing is left answers at once.
+//! On Cram 4 × 9 this cuts the nodes from 294 to 198 thousand (a third of all searches had
+//! asked only about values an earlier search had excluded).
+//!
 //! **Enhanced transposition cut-off.** Before any move is searched, every move whose parts are
 //! all in the table (or known to the game) is settled, so cheap information shrinks `P` first.
 //!
@@ -43,7 +51,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::{Moves, NimSet, SearchGame, Table};
+use super::{Moves, NimSet, Probe, SearchGame, Table};
 
 /// The most moves a component may have (its value is then at most 127: [`NimSet`]).
 pub const MAX_MOVES: usize = 127;
@@ -62,6 +70,9 @@ pub struct Config {
     pub inner_aspiration: bool,
     /// Keep and use the transposition table (`false`: every component is searched each time).
     pub table: bool,
+    /// Keep in the table what a candidate-set search that failed learnt — the values a
+    /// component does not have — and narrow (or skip) later searches of it by them.
+    pub bounds: bool,
     /// Write a node's moves one at a time, so that the transposition cut-off can answer
     /// before the others are written (games with [`SearchGame::move_handles`]; `false`: every
     /// move written first).
@@ -81,6 +92,7 @@ impl Default for Config {
             ordering: true,
             inner_aspiration: false,
             table: true,
+            bounds: true,
             lazy_moves: true,
             threads: 1,
             abort_round: true,
@@ -125,6 +137,8 @@ pub struct Stats {
     pub table_hits: u64,
     /// Components whose value the game knew without search (tiny parts, endgame table, theorems).
     pub known: u64,
+    /// Searches the table's bounds answered without a node ("not among the values asked").
+    pub bound_hits: u64,
 }
 
 /// Live counters for a progress display, updated while the search runs (and the threads'
@@ -348,9 +362,29 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
 
     /// [`Searcher::search`] by candidate sets, or by aspiration (value by value up to the
     /// largest value of `want`) when `aspire` is set.
-    fn node(&mut self, c: &G::Component, want: NimSet, aspire: bool) -> Res<Option<u8>> {
+    fn node(&mut self, c: &G::Component, mut want: NimSet, aspire: bool) -> Res<Option<u8>> {
         if self.halted() {
             return Err(Halt::Stop);
+        }
+        // what the table's bound says: values `c` does not have need no asking
+        let mut excluded = 0u32;
+        let bounds = !aspire && self.cfg.bounds && self.cfg.table && self.cfg.pruning;
+        if bounds {
+            match self.table.probe(self.game.key(c)) {
+                Probe::Excluded(ex) => {
+                    excluded = ex;
+                    want = NimSet(want.0 & !(ex as u128));
+                    if want.is_empty() {
+                        self.stats.bound_hits += 1;
+                        return Ok(None);
+                    }
+                }
+                Probe::Exact(v) => {
+                    self.stats.table_hits += 1;
+                    return Ok(want.contains(v).then_some(v));
+                }
+                Probe::Miss => {}
+            }
         }
         self.stats.nodes += 1;
         self.unflushed += 1;
@@ -408,11 +442,17 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         self.orders[d] = order;
         self.handles[d] = handles;
         let r = r?;
-        if let Some((v, true)) = r
-            && self.cfg.table
-        {
-            self.table
-                .put(self.game.key(c), v, self.stats.nodes - start + 1);
+        match r {
+            Some((v, true)) if self.cfg.table => {
+                self.table
+                    .put(self.game.key(c), v, self.stats.nodes - start + 1);
+            }
+            None if bounds => self.table.put_excluded(
+                self.game.key(c),
+                want.0 as u32 | excluded,
+                self.stats.nodes - start + 1,
+            ),
+            _ => {}
         }
         Ok(r.map(|(v, _)| v))
     }
@@ -793,6 +833,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         t.nodes += s.stats.nodes;
         t.table_hits += s.stats.table_hits;
         t.known += s.stats.known;
+        t.bound_hits += s.stats.bound_hits;
     }
 
     fn halt(&self, h: Halt) -> SearchError {

@@ -5,9 +5,11 @@
 //! `(k ⊕ d, d)` where `k` is the component's [`Key::bits`] and `d` packs a valid bit, the tag,
 //! the value and a cost. A reader accepts an entry only when `word0 ⊕ word1` gives back its key
 //! and the tag matches, so an entry torn by a concurrent writer is simply a miss (Hyatt and
-//! Mann's lockless hashing, *ICGA Journal* 2002). Only exact values are ever stored, so any set
-//! of entries is true — which is also why a snapshot written while the threads run is a valid
-//! table to resume from ([`super::persist`]).
+//! Mann's lockless hashing, *ICGA Journal* 2002). Every entry is a true fact — an exact value,
+//! or a *bound*: a set of values below 32 the component is known not to have (what a
+//! candidate-set search that answered "not in the set asked" learnt) — so any set of entries is
+//! true; a snapshot written while the threads run is a valid table to resume from
+//! ([`super::persist`]; it keeps the exact values only).
 //!
 //! **Growth.** The memory given is reserved (zeroed, so untouched pages cost nothing) but the
 //! table starts with 1 MiB of it and doubles whenever half its entries are filled, so a small
@@ -107,9 +109,24 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The value byte of a bound entry (exact values are at most 127): its low 32 bits are the
+/// values excluded.
+const BOUND: u8 = 0xff;
+
 #[inline]
 fn pack(tag: u16, value: u8, cost: u8) -> u64 {
     VALID | (tag as u64 & 0x7fff) << 48 | (value as u64) << 40 | (cost as u64) << 32
+}
+
+/// What the table knows of a component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// Nothing.
+    Miss,
+    /// Its exact value.
+    Exact(u8),
+    /// Values below 32 it does not have (bit `v` set: `G ≠ v`); never empty.
+    Excluded(u32),
 }
 
 impl Table {
@@ -240,9 +257,9 @@ impl Table {
         let _ = key;
     }
 
-    /// The stored value of `key`, if any.
+    /// The data word of `key`'s entry, if it has one.
     #[inline]
-    pub fn get(&self, key: Key) -> Option<u8> {
+    fn find(&self, key: Key) -> Option<u64> {
         let b = self.bucket(key) * WAYS * 2;
         for w in 0..WAYS {
             let w1 = self.words[b + 2 * w + 1].load(Ordering::Relaxed);
@@ -251,10 +268,28 @@ impl Table {
             }
             let w0 = self.words[b + 2 * w].load(Ordering::Relaxed);
             if w0 ^ w1 == key.bits {
-                return Some((w1 >> 40) as u8);
+                return Some(w1);
             }
         }
         None
+    }
+
+    /// The stored exact value of `key`, if any.
+    #[inline]
+    pub fn get(&self, key: Key) -> Option<u8> {
+        self.find(key)
+            .map(|w1| (w1 >> 40) as u8)
+            .filter(|&v| v != BOUND)
+    }
+
+    /// Everything the table knows of `key`: its value, or values it does not have.
+    #[inline]
+    pub fn probe(&self, key: Key) -> Probe {
+        match self.find(key) {
+            None => Probe::Miss,
+            Some(w1) if (w1 >> 40) as u8 == BOUND => Probe::Excluded(w1 as u32),
+            Some(w1) => Probe::Exact((w1 >> 40) as u8),
+        }
     }
 
     /// Store the exact value of `key`, found by a search of `nodes` nodes.
@@ -264,37 +299,68 @@ impl Table {
         self.put_with_cost(key, value, cost);
     }
 
+    /// Store that `key`'s value is none of the values of `excluded` (bit `v`: `G ≠ v`), learnt by
+    /// a search of `nodes` nodes. A bound already there is widened; an exact value stays.
+    #[inline]
+    pub fn put_excluded(&self, key: Key, excluded: u32, nodes: u64) {
+        if excluded == 0 {
+            return;
+        }
+        let cost = (64 - nodes.leading_zeros()) as u8;
+        self.store(key, pack(key.tag, BOUND, cost) | excluded as u64);
+    }
+
     fn put_with_cost(&self, key: Key, value: u8, cost: u8) {
+        self.store(key, pack(key.tag, value, cost));
+    }
+
+    /// Write the data word `d` for `key`: over its own entry (an exact value is never replaced
+    /// by a bound; two bounds are joined), else into a free slot, else over the bucket's
+    /// cheapest entry (a bound before an exact value of the same cost).
+    fn store(&self, key: Key, mut d: u64) {
         let b = self.bucket(key) * WAYS * 2;
-        let d = pack(key.tag, value, cost);
+        let is_bound = |w1: u64| (w1 >> 40) as u8 == BOUND;
         let mut victim = 0;
         let mut victim_cost = u16::MAX;
-        let mut grow = false;
+        // what the victim slot holds: 0 nothing, 1 a bound, 2 an exact value
+        let mut held = 0u8;
         for w in 0..WAYS {
             let w1 = self.words[b + 2 * w + 1].load(Ordering::Relaxed);
             if w1 & VALID == 0 {
                 victim = w;
-                let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                grow =
-                    filled * 2 > self.active_capacity() && self.active_capacity() < self.capacity();
+                held = 0;
                 break;
             }
             if (w1 >> 48) as u16 & 0x7fff == key.tag & 0x7fff
                 && self.words[b + 2 * w].load(Ordering::Relaxed) ^ w1 == key.bits
             {
-                return; // already there (another thread found it too)
+                if !is_bound(w1) {
+                    return; // an exact value is already there (another thread found it too)
+                }
+                if is_bound(d) {
+                    // join the two bounds, keep the larger cost
+                    let cost = ((d >> 32) as u8).max((w1 >> 32) as u8);
+                    d = pack(key.tag, BOUND, cost) | (d | w1) & 0xffff_ffff;
+                }
+                victim = w;
+                held = 1;
+                break;
             }
-            let c = (w1 >> 32) as u8 as u16;
+            let c = ((w1 >> 32) as u8 as u16) << 1 | !is_bound(w1) as u16;
             if c < victim_cost {
                 victim_cost = c;
                 victim = w;
+                held = 1 + !is_bound(w1) as u8;
             }
         }
         self.words[b + 2 * victim].store(key.bits ^ d, Ordering::Relaxed);
         self.words[b + 2 * victim + 1].store(d, Ordering::Relaxed);
         self.stores.fetch_add(1, Ordering::Relaxed);
-        if grow {
-            self.grow();
+        if held == 0 {
+            let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+            if filled * 2 > self.active_capacity() && self.active_capacity() < self.capacity() {
+                self.grow();
+            }
         }
     }
 
@@ -320,6 +386,9 @@ impl Table {
             if self.bucket(key) != e / WAYS {
                 continue;
             }
+            if (w1 >> 40) as u8 == BOUND {
+                continue; // bounds are not kept
+            }
             out.push((key, (w1 >> 40) as u8, (w1 >> 32) as u8));
         }
         out
@@ -332,7 +401,7 @@ impl Table {
         }
     }
 
-    /// Number of valid entries (slots filled once; two threads filling one slot at the same
+    /// Number of entries, exact values and bounds (slots filled once; two threads filling one slot at the same
     /// moment may count it twice, so this is exact when one thread writes).
     pub fn len(&self) -> u64 {
         self.filled.load(Ordering::Relaxed).min(self.capacity())
@@ -361,6 +430,46 @@ mod tests {
         assert_eq!(t.get(Key { bits: 99, tag: 1 }), Some(5));
         assert_eq!(t.get(Key { bits: 3, tag: 1 }), Some(3));
         assert_eq!(t.len(), 4);
+    }
+
+    #[test]
+    fn bounds_are_joined_and_give_way_to_the_exact_value() {
+        let t = Table::with_bytes(1 << 16);
+        let k = Key {
+            bits: 0b1101,
+            tag: 3,
+        };
+        assert_eq!(t.probe(k), Probe::Miss);
+        t.put_excluded(k, 0b0101, 1);
+        assert_eq!(t.probe(k), Probe::Excluded(0b0101));
+        assert_eq!(t.get(k), None); // a bound is no value
+        t.put_excluded(k, 0b1000, 1);
+        assert_eq!(t.probe(k), Probe::Excluded(0b1101));
+        assert_eq!(t.len(), 1); // joined in place
+        t.put(k, 1, 10);
+        assert_eq!(t.probe(k), Probe::Exact(1));
+        t.put_excluded(k, 0b10, 1_000_000); // never over an exact value
+        assert_eq!(t.probe(k), Probe::Exact(1));
+        assert_eq!(t.len(), 1);
+        // only exact values are kept by a snapshot
+        let j = Key { bits: 0b11, tag: 3 };
+        t.put_excluded(j, 0b1, 1);
+        assert_eq!(t.entries(), vec![(k, 1, 4)]);
+    }
+
+    #[test]
+    fn a_full_bucket_drops_a_bound_before_an_exact_value_of_the_same_cost() {
+        let t = Table::growing_from(64, 64); // one bucket of four, never growing
+        let key = |b: u64| Key { bits: b, tag: 0 };
+        t.put(key(1), 0, 1);
+        t.put_excluded(key(2), 0b1, 1);
+        t.put(key(3), 1, 1);
+        t.put(key(4), 2, 1);
+        t.put(key(5), 3, 1); // the bucket is full: the bound goes
+        assert_eq!(t.probe(key(2)), Probe::Miss);
+        for (b, v) in [(1, 0), (3, 1), (4, 2), (5, 3)] {
+            assert_eq!(t.get(key(b)), Some(v));
+        }
     }
 
     #[test]

@@ -124,6 +124,10 @@ pub struct Common {
     /// stopping as soon as the moves written settle the node's question).
     #[arg(long)]
     pub no_lazy_moves: bool,
+    /// Keep only exact values in the table (not the values a failed candidate-set search
+    /// excluded).
+    #[arg(long)]
+    pub no_bounds: bool,
     /// Switch off splitting into components.
     #[arg(long)]
     pub no_decompose: bool,
@@ -181,6 +185,7 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
             inner_aspiration: c.inner_aspiration,
             lazy_moves: !c.no_lazy_moves,
             table: true,
+            bounds: !c.no_bounds,
             threads,
             abort_round: true,
         },
