@@ -396,25 +396,31 @@ impl Cram {
 fn endgame_table(rows: usize, cols: usize) -> Vec<u8> {
     let n = rows * cols;
     debug_assert!(n <= 24);
-    let mut dominoes = Vec::with_capacity(2 * n);
+    // Bit i of `not_last` is set when cell i is not in the last column, so a
+    // horizontal domino may start there.
+    let mut not_last = 0u32;
     for r in 0..rows {
-        for c in 0..cols {
-            let i = r * cols + c;
-            if c + 1 < cols {
-                dominoes.push(0b11u32 << i);
-            }
-            if r + 1 < rows {
-                dominoes.push(1u32 << i | 1 << (i + cols));
-            }
+        for c in 0..cols.saturating_sub(1) {
+            not_last |= 1 << (r * cols + c);
         }
     }
     let mut out = vec![0u8; 1 << n];
     for mask in 1..1u32 << n {
         let mut seen = 0u128;
-        for &d in &dominoes {
-            if mask & d == d {
-                seen |= 1 << out[(mask ^ d) as usize];
-            }
+        // The dominoes present in `mask`, by their first cell: horizontal
+        // where a cell and its right neighbour are empty, vertical where a
+        // cell and the one below are.
+        let mut across = mask & (mask >> 1) & not_last;
+        while across != 0 {
+            let i = across.trailing_zeros();
+            across &= across - 1;
+            seen |= 1 << out[(mask ^ (0b11 << i)) as usize];
+        }
+        let mut down = mask & (mask >> cols);
+        while down != 0 {
+            let i = down.trailing_zeros();
+            down &= down - 1;
+            seen |= 1 << out[(mask ^ (1 << i | 1 << (i + cols as u32))) as usize];
         }
         out[mask as usize] = (!seen).trailing_zeros() as u8;
     }

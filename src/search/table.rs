@@ -316,7 +316,9 @@ impl Table {
 
     /// Write the data word `d` for `key`: over its own entry (an exact value is never replaced
     /// by a bound; two bounds are joined), else into a free slot, else over the bucket's
-    /// cheapest entry (a bound before an exact value of the same cost).
+    /// cheapest entry (a bound before an exact value of the same cost). A bound only ever
+    /// replaces a bound: where the bucket holds exact values only, it is dropped. Bounds
+    /// take slots, so they count towards the growth of the table like exact values.
     fn store(&self, key: Key, mut d: u64) {
         let b = self.bucket(key) * WAYS * 2;
         let is_bound = |w1: u64| (w1 >> 40) as u8 == BOUND;
@@ -328,6 +330,7 @@ impl Table {
             let w1 = self.words[b + 2 * w + 1].load(Ordering::Relaxed);
             if w1 & VALID == 0 {
                 victim = w;
+                victim_cost = 0;
                 held = 0;
                 break;
             }
@@ -343,8 +346,12 @@ impl Table {
                     d = pack(key.tag, BOUND, cost) | (d | w1) & 0xffff_ffff;
                 }
                 victim = w;
+                victim_cost = 0;
                 held = 1;
                 break;
+            }
+            if is_bound(d) && !is_bound(w1) {
+                continue; // a bound never pushes out an exact value
             }
             let c = ((w1 >> 32) as u8 as u16) << 1 | !is_bound(w1) as u16;
             if c < victim_cost {
@@ -352,6 +359,9 @@ impl Table {
                 victim = w;
                 held = 1 + !is_bound(w1) as u8;
             }
+        }
+        if victim_cost == u16::MAX {
+            return; // a bound finds no room among exact values
         }
         self.words[b + 2 * victim].store(key.bits ^ d, Ordering::Relaxed);
         self.words[b + 2 * victim + 1].store(d, Ordering::Relaxed);
@@ -467,6 +477,12 @@ mod tests {
         t.put(key(4), 2, 1);
         t.put(key(5), 3, 1); // the bucket is full: the bound goes
         assert_eq!(t.probe(key(2)), Probe::Miss);
+        for (b, v) in [(1, 0), (3, 1), (4, 2), (5, 3)] {
+            assert_eq!(t.get(key(b)), Some(v));
+        }
+        // a bound finds no room among exact values, however costly it was
+        t.put_excluded(key(6), 0b1, 1 << 40);
+        assert_eq!(t.probe(key(6)), Probe::Miss);
         for (b, v) in [(1, 0), (3, 1), (4, 2), (5, 3)] {
             assert_eq!(t.get(key(b)), Some(v));
         }
