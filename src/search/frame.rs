@@ -176,15 +176,21 @@ impl Frame {
 
     /// The connected part of `within` that holds the cells `seed`; the horizontal steps from the
     /// cells of `cut` to their right neighbours are not taken (nor back).
+    ///
+    /// Each round takes one step up, down and left, and fills rightwards to the end of each
+    /// run at once: `a` holds the cells that may step right, and adding the cells reached in a
+    /// run of `a` to `a` carries through the run from the leftmost of them to its end, so the
+    /// bits the sum changes are the cells right of them (the carry stops at the run's last
+    /// cell, which is in `within` but not in `a`, never past the row).
     #[inline]
     pub fn flood_cut(&self, seed: u64, within: u64, cut: u64) -> u64 {
-        let go_right = !(cut | self.last_col);
-        let go_left = !((cut << 1) | self.first_col);
         let w = self.w;
+        let a = within & !(cut | self.last_col) & (within >> 1);
+        let b = a << 1; // the cells that may step left
         let mut x = seed & within;
         loop {
-            let y =
-                (x | ((x & go_right) << 1) | ((x & go_left) >> 1) | (x << w) | (x >> w)) & within;
+            let row = x | (a.wrapping_add(x & a) ^ a) | ((x & b) >> 1);
+            let y = (row | (row << w) | (row >> w)) & within;
             if y == x {
                 return x;
             }
@@ -206,6 +212,20 @@ impl Frame {
         }
         let x = x >> (self.row[x.trailing_zeros() as usize] as u32 * self.w);
         x >> self.columns(x).trailing_zeros()
+    }
+
+    /// `x` aligned ([`Frame::align`]) with its bounding box `(columns, rows)`, the columns
+    /// folded once for both (`(0, 0, 0)` for no cell).
+    #[inline]
+    pub fn align_extent(&self, x: u64) -> (u64, u32, u32) {
+        if x == 0 {
+            return (0, 0, 0);
+        }
+        let y = x >> (self.row[x.trailing_zeros() as usize] as u32 * self.w);
+        let cols = self.columns(y);
+        let left = cols.trailing_zeros();
+        let a = y >> left;
+        (a, 64 - cols.leading_zeros() - left, self.rows(a))
     }
 
     /// The columns of row 0 that some cell of `x` lies in (every row folded onto row 0).
@@ -300,10 +320,17 @@ impl Frame {
     #[inline]
     pub fn canonical_of_aligned(&self, x: u64) -> u64 {
         debug_assert_eq!(x, self.align(x));
+        let (cols, rows) = self.extent(x);
+        self.canonical_in_box(x, cols, rows)
+    }
+
+    /// [`Frame::canonical`] of an aligned `x` whose bounding box is `cols × rows` (as
+    /// [`Frame::align_extent`] gives them).
+    #[inline]
+    pub fn canonical_in_box(&self, x: u64, cols: u32, rows: u32) -> u64 {
         if x == 0 {
             return 0;
         }
-        let (cols, rows) = self.extent(x);
         if cols > self.h || rows > self.w || rows < cols {
             // the turned box does not fit, or has more rows: its images all have a higher
             // top cell (row `rows − 1` at least), so they are larger
@@ -503,6 +530,31 @@ mod tests {
                 let seed = x & x.wrapping_neg();
                 prop_assert_eq!(f.flood(seed, x) as u128, r.flood(seed as u128, x as u128));
             }
+            let (al, cols, rows) = f.align_extent(x);
+            prop_assert_eq!(al, f.align(x));
+            prop_assert_eq!((cols, rows), f.extent(al));
+        }
+
+        #[test]
+        fn floods_with_cuts_match_the_flood_by_single_steps(
+            w in 1usize..=16, h in 1usize..=16, a in any::<u64>(), s in any::<u64>(), c in any::<u64>(),
+        ) {
+            prop_assume!(w * h <= 64 && w * h < 64);
+            let f = Frame::new(w, h);
+            let within = a & f.all();
+            // the reference: one step each way per round
+            let go_right = !(c | f.last_col);
+            let go_left = !((c << 1) | f.first_col);
+            let mut x = s & within;
+            loop {
+                let y = (x | ((x & go_right) << 1) | ((x & go_left) >> 1) | (x << w) | (x >> w))
+                    & within;
+                if y == x {
+                    break;
+                }
+                x = y;
+            }
+            prop_assert_eq!(f.flood_cut(s, within, c), x);
         }
     }
 

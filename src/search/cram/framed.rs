@@ -135,14 +135,14 @@ impl FramedCram {
     /// box) is only aligned, as it is never searched nor stored.
     #[inline]
     fn canon(&self, x: u64) -> u64 {
-        let a = self.frame.align(x);
+        let (a, cols, rows) = self.frame.align_extent(x);
         if !self.cfg.symmetry
             || at_most_three(a)
             || (!self.endgame.is_empty() && a & !self.corner == 0)
         {
             a
         } else {
-            self.frame.canonical_of_aligned(a)
+            self.frame.canonical_in_box(a, cols, rows)
         }
     }
 
