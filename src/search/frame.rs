@@ -218,14 +218,8 @@ impl Frame {
     /// folded once for both (`(0, 0, 0)` for no cell).
     #[inline]
     pub fn align_extent(&self, x: u64) -> (u64, u32, u32) {
-        if x == 0 {
-            return (0, 0, 0);
-        }
-        let y = x >> (self.row[x.trailing_zeros() as usize] as u32 * self.w);
-        let cols = self.columns(y);
-        let left = cols.trailing_zeros();
-        let a = y >> left;
-        (a, 64 - cols.leading_zeros() - left, self.rows(a))
+        let (left, top, cols, rows) = self.bounds(x);
+        (x >> (top * self.w + left), cols, rows)
     }
 
     /// The columns of row 0 that some cell of `x` lies in (every row folded onto row 0).
