@@ -45,8 +45,10 @@ pub mod misere;
 pub mod nimset;
 pub mod node_kayles;
 pub mod persist;
+pub mod pns;
 pub mod region;
 pub mod solver;
+pub mod sprouts;
 pub mod table;
 
 pub use game::{Key, Moves, SearchGame};

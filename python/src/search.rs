@@ -1,5 +1,5 @@
-//! `grundy.search`: the value of one position of Cram, Node-Kayles or Arc-Kayles by the search
-//! engine — the dict of `grundy search GAME ... --json` (built by `grundy::report::search`).
+//! `grundy.search`: the value of one position of Cram, Node-Kayles, Arc-Kayles or Sprouts by the
+//! search engine — the dict of `grundy search GAME ... --json` (built by `grundy::report::search`).
 
 use std::path::PathBuf;
 
@@ -91,9 +91,12 @@ fn graph_of(edges: &Bound<'_, PyAny>) -> PyResult<Graph> {
 ///
 /// ``game`` is ``"cram"`` (with ``rows=`` and ``cols=``, or ``board=`` text such as
 /// ``"..#/..."``), ``"node-kayles"`` or ``"arc-kayles"`` (with ``grid=(rows, cols)``, or
-/// ``edges=`` edge-list text or a list of pairs). ``moves=True`` lists every winning move,
-/// ``misere=True`` searches the misère outcome, ``memory`` (bytes or text such as ``"512M"``)
-/// sizes the table, ``table_dir`` keeps it on disk so a run resumes.
+/// ``edges=`` edge-list text or a list of pairs), or ``"sprouts"`` (with ``spots=n`` for the
+/// start ``0*n``, or ``position=`` text in the notation, either separator style, such as
+/// ``"0.AB|AB.0"``). ``moves=True`` lists every winning move, ``misere=True`` searches the misère
+/// outcome, ``outcome=True`` the normal-play outcome only (``value`` is then ``None``),
+/// ``memory`` (bytes or text such as ``"512M"``) sizes the table, ``table_dir`` keeps it on disk
+/// so a run resumes.
 ///
 /// >>> import grundy
 /// >>> r = grundy.search("cram", rows=4, cols=5)
@@ -103,12 +106,17 @@ fn graph_of(edges: &Bound<'_, PyAny>) -> PyResult<Graph> {
 /// 5
 /// >>> grundy.search("node-kayles", edges=[(0, 1), (1, 2)], moves=True)["winning_moves"]
 /// [{'move': '1', 'position': 'vertices left: none'}]
+/// >>> r = grundy.search("sprouts", spots=3, moves=True)
+/// >>> r["value"], r["position"], [m["position"] for m in r["winning_moves"]]
+/// (1, '0.0.0', ['0.AB|0.AB', '0.1a1a'])
+/// >>> grundy.search("sprouts", position="0*6", outcome=True)["outcome"]
+/// 'P'
 /// >>> grundy.search("cram", rows=0, cols=3)
 /// Traceback (most recent call last):
 ///     ...
 /// ValueError: cram board: a 0×3 board has no cells; rows and columns must be at least 1
 #[pyfunction]
-#[pyo3(signature = (game, *, rows=None, cols=None, board=None, grid=None, edges=None, moves=false, misere=false, memory=None, threads=None, table_dir=None))]
+#[pyo3(signature = (game, *, rows=None, cols=None, board=None, grid=None, edges=None, spots=None, position=None, moves=false, misere=false, outcome=false, memory=None, threads=None, table_dir=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search<'py>(
     py: Python<'py>,
@@ -118,17 +126,20 @@ pub fn search<'py>(
     board: Option<&str>,
     grid: Option<&Bound<'py, PyAny>>,
     edges: Option<&Bound<'py, PyAny>>,
+    spots: Option<&Bound<'py, PyAny>>,
+    position: Option<&str>,
     moves: bool,
     misere: bool,
+    outcome: bool,
     memory: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     table_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let target = match game {
         "cram" => {
-            if grid.is_some() || edges.is_some() {
+            if grid.is_some() || edges.is_some() || spots.is_some() || position.is_some() {
                 return Err(PyTypeError::new_err(
-                    "cram takes rows= and cols=, or board=; grid= and edges= are for node-kayles and arc-kayles",
+                    "cram takes rows= and cols=, or board=; grid= and edges= are for node-kayles and arc-kayles, spots= and position= for sprouts",
                 ));
             }
             let c = Cram::new(Default::default());
@@ -145,9 +156,14 @@ pub fn search<'py>(
             Target::Cram(b)
         }
         "node-kayles" | "node_kayles" | "arc-kayles" | "arc_kayles" => {
-            if rows.is_some() || cols.is_some() || board.is_some() {
+            if rows.is_some()
+                || cols.is_some()
+                || board.is_some()
+                || spots.is_some()
+                || position.is_some()
+            {
                 return Err(PyTypeError::new_err(format!(
-                    "{game} takes grid=(rows, cols) or edges=; rows=, cols= and board= are for cram"
+                    "{game} takes grid=(rows, cols) or edges=; rows=, cols= and board= are for cram, spots= and position= for sprouts"
                 )));
             }
             let vertex = game.starts_with("node");
@@ -180,9 +196,33 @@ pub fn search<'py>(
                 }
             }
         }
+        "sprouts" => {
+            if rows.is_some()
+                || cols.is_some()
+                || board.is_some()
+                || grid.is_some()
+                || edges.is_some()
+            {
+                return Err(PyTypeError::new_err(
+                    "sprouts takes spots= or position=; rows=, cols= and board= are for cram, grid= and edges= for node-kayles and arc-kayles",
+                ));
+            }
+            // read by the game of the default switches, which the search below uses
+            let o = SearchOptions::default();
+            match (spots, position) {
+                (Some(n), None) => Target::sprouts_spots(small(n, "spots")?, &o),
+                (None, Some(text)) => Target::sprouts(text, &o),
+                _ => {
+                    return Err(PyTypeError::new_err(
+                        "sprouts needs spots= or position= (not both)",
+                    ));
+                }
+            }
+            .map_err(|e| PyValueError::new_err(e.to_string()))?
+        }
         other => {
             return Err(PyValueError::new_err(format!(
-                "game '{other}': expected cram, node-kayles or arc-kayles"
+                "game '{other}': expected cram, node-kayles, arc-kayles or sprouts"
             )));
         }
     };
@@ -214,6 +254,7 @@ pub fn search<'py>(
         memory,
         moves,
         misere,
+        outcome_only: outcome,
         table_dir,
         ..Default::default()
     };

@@ -448,6 +448,27 @@ def test_search(game, rows, cols, board, grid, edges, memory, threads, moves, mi
              memory=memory, threads=threads, moves=moves, misere=misere)
 
 
+@SETTINGS
+@given(
+    st.one_of(st.sampled_from(["sprouts", "cram"]), texts, odd),
+    # spots: small (fast) or hostile; positions: at most 8 symbols and no 0*n, so at most 4
+    # spots (0*30 is a legal start, and far too long a search for a test)
+    st.one_of(st.none(), st.integers(min_value=0, max_value=4), big, odd),
+    st.one_of(
+        st.none(),
+        st.text(alphabet="0123.|+}]!aAbB( )m", max_size=8),
+        texts.filter(lambda t: "*" not in t),
+        odd,
+    ),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_search_sprouts(game, spots, position, moves, misere, outcome):
+    survives(grundy.search, game, spots=spots, position=position, moves=moves, misere=misere,
+             outcome=outcome)
+
+
 @settings(SETTINGS, max_examples=20)
 @given(st.one_of(texts, odd, st.just("/nonexistent/dir/t"), st.just("\x00")))
 def test_search_table_dirs(table_dir):

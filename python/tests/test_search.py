@@ -51,6 +51,59 @@ def test_misere_gives_an_outcome_only():
     assert rep["value"] is None and rep["outcome"] == "P"
 
 
+def test_sprouts_starts_follow_the_conjecture():
+    # the first player wins exactly when n mod 6 is 3, 4 or 5 (known far beyond 7 spots)
+    for n in range(0, 8):
+        rep = grundy.search("sprouts", spots=n, threads=1)
+        assert rep["game"] == "sprouts"
+        assert rep["outcome"] == ("N" if n % 6 in (3, 4, 5) else "P"), n
+        assert (rep["value"] != 0) == (rep["outcome"] == "N")
+
+
+def test_sprouts_position_text_and_spots_agree():
+    a = grundy.search("sprouts", position="0*4")
+    b = grundy.search("sprouts", spots=4)
+    c = grundy.search("sprouts", position="0.0.0.0.}]!")  # Glop style
+    assert a["position"] == b["position"] == c["position"] == "0.0.0.0"
+    assert a["value"] == b["value"] == c["value"] == 1
+
+
+def test_sprouts_outcome_only():
+    rep = grundy.search("sprouts", spots=6, outcome=True)
+    assert rep["value"] is None and rep["outcome"] == "P"
+    rep = grundy.search("sprouts", position="0*4", outcome=True)
+    assert rep["value"] is None and rep["outcome"] == "N"
+    rep = grundy.search("cram", rows=4, cols=5, outcome=True)
+    assert rep["value"] is None and rep["outcome"] == "N"
+
+
+def test_sprouts_winning_moves_lead_to_p_positions():
+    rep = grundy.search("sprouts", spots=5, moves=True)
+    assert rep["outcome"] == "N" and rep["winning_moves"]
+    for m in rep["winning_moves"]:
+        assert m["move"].startswith("land 1: ")
+        assert grundy.search("sprouts", position=m["position"])["value"] == 0
+
+
+def test_sprouts_misere():
+    got = [grundy.search("sprouts", spots=n, misere=True)["outcome"] for n in range(1, 5)]
+    assert got == ["N", "P", "P", "P"]
+
+
+def test_the_sprouts_dict_is_what_the_cli_prints():
+    rep = grundy.search("sprouts", position="0.AB|AB.0+0.0.0", moves=True, threads=1)
+    out = subprocess.run(
+        [CLI, "search", "sprouts", "--position", "0.AB|AB.0+0.0.0", "--moves", "--json",
+         "--threads", "1"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    cli = json.loads(out)
+    for key in ["game", "position", "components", "value", "outcome", "winning_moves"]:
+        assert rep[key] == cli[key], key
+
+
 @pytest.mark.parametrize(
     "kwargs, error",
     [
@@ -66,11 +119,25 @@ def test_misere_gives_an_outcome_only():
         (dict(game="node-kayles", grid=(3,)), TypeError),
         (dict(game="cram", rows=3, cols=3, memory="12Q"), ValueError),
         (dict(game="cram", rows=3, cols=3, threads=0), ValueError),
+        (dict(game="sprouts", spots=31), ValueError),
+        (dict(game="sprouts", spots=2**40), ValueError),
+        (dict(game="sprouts", spots=-1), OverflowError),
+        (dict(game="sprouts", position="0.0.x"), ValueError),
+        (dict(game="sprouts"), TypeError),
+        (dict(game="sprouts", spots=3, position="0"), TypeError),
+        (dict(game="sprouts", rows=3, cols=3), TypeError),
+        (dict(game="cram", spots=3), TypeError),
+        (dict(game="node-kayles", position="0"), TypeError),
     ],
 )
 def test_bad_arguments_raise_with_the_place(kwargs, error):
     with pytest.raises(error):
         grundy.search(**kwargs)
+
+
+def test_a_sprouts_error_names_the_column():
+    with pytest.raises(ValueError, match="column 5"):
+        grundy.search("sprouts", position="0.0.x")
 
 
 def test_a_table_dir_is_kept_and_read_back(tmp_path):

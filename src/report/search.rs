@@ -1,12 +1,25 @@
 //! The report of `grundy search` (and of Python's `grundy.search`): the value of one position of
-//! Cram, Node-Kayles or Arc-Kayles by the search engine of [`crate::search`], with every
+//! Cram, Node-Kayles, Arc-Kayles or Sprouts by the search engine of [`crate::search`], with every
 //! winning move on request, the search's counters, time and memory.
 //!
 //! JSON: `{"game", "position", "components", "value", "outcome", "winning_moves", "nodes",
 //! "table_entries", "table_hits", "table_bytes", "resumed_entries", "threads", "seconds",
-//! "peak_bytes"}`; `value` is `null` in misère play (only the outcome is searched), and
+//! "peak_bytes"}`. `value` is `null` in misère play and in outcome-only mode
+//! ([`SearchOptions::outcome_only`]): only the outcome (`"P"` or `"N"`) is searched then.
 //! `winning_moves` is `null` unless asked for, else a list of `{"move", "position"}` (the
-//! position after the move, in the input's notation).
+//! position after the move, in the input's notation):
+//!
+//! | game | `position` | a move |
+//! |---|---|---|
+//! | `cram` | rows of `.`/`#` joined by `/` | `"r1,c1-r2,c2"`: a domino, rows and columns from 1 |
+//! | `node-kayles` | the board, or `"N vertices, M edges"` | `"v"`: a vertex (a cell `"r,c"` on a board) |
+//! | `arc-kayles` | the board, or `"N vertices, M edges"` | `"u-v"`: an edge |
+//! | `sprouts` | the canonical text ([`crate::search::sprouts`], SPOTS style) | `"land K: TEXT"` |
+//!
+//! A Sprouts move is named by the land it is played in — `K` counts the lands of `position` (its
+//! pieces between `+`) from 1 — and what that land becomes (`TEXT`, its lands joined by `+`, `!`
+//! when nothing is left alive); the move's `position` is the whole position after it, in
+//! canonical text. Moves that leave the same position are one.
 //!
 //! ```
 //! use grundy::report::search::{Request, SearchOptions, Target, run};
@@ -17,6 +30,25 @@
 //! assert_eq!(r.value, Some(2)); // 4×5 Cram is *2
 //! assert_eq!(r.outcome, grundy::Outcome::N);
 //! assert!(!r.winning_moves.unwrap().is_empty());
+//! ```
+//!
+//! Sprouts: the position is read by the game the options describe ([`Target::sprouts`]).
+//!
+//! ```
+//! use grundy::report::search::{Request, SearchOptions, Target, run};
+//! let options = SearchOptions { moves: true, ..Default::default() };
+//! let target = Target::sprouts("0*3", &options).unwrap();
+//! let r = run(&Request { target, options }, &grundy::progress::Silent).unwrap();
+//! assert_eq!(r.position, "0.0.0");
+//! assert_eq!(r.outcome, grundy::Outcome::N); // 3 spots: the first player wins
+//! for m in r.winning_moves.unwrap() {
+//!     assert!(m.mv.starts_with("land 1: "));
+//! }
+//! // outcome only: no value
+//! let options = SearchOptions { outcome_only: true, ..Default::default() };
+//! let target = Target::sprouts("0*2", &options).unwrap();
+//! let r = run(&Request { target, options }, &grundy::progress::Silent).unwrap();
+//! assert_eq!((r.value, r.outcome), (None, grundy::Outcome::P));
 //! ```
 
 use std::path::PathBuf;
@@ -32,7 +64,9 @@ use crate::search::cram::{Cram, CramConfig, domino_moves};
 use crate::search::graph::Graph;
 use crate::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use crate::search::persist::{self, PersistError};
+use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnStats};
 use crate::search::region::Region;
+use crate::search::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
 use crate::search::{Config, Search, SearchError, SearchGame, Table, misere};
 
 /// The position to search.
@@ -46,6 +80,52 @@ pub enum Target {
     GridArcKayles(Region),
     /// Node-Kayles or Arc-Kayles on a graph.
     Graph(Rule, Graph),
+    /// Sprouts: a position's lands as [`sprouts_game`] of the same options reads them (build it
+    /// with [`Target::sprouts`] or [`Target::sprouts_spots`]).
+    Sprouts(Position),
+}
+
+impl Target {
+    /// A Sprouts position in the notation (either separator style, `0*n` for `n` spots; see
+    /// [`crate::search::sprouts::notation`]), read by the game `options` describe.
+    pub fn sprouts(text: &str, options: &SearchOptions) -> Result<Target, NotationError> {
+        sprouts_game(options).parse(text).map(Target::Sprouts)
+    }
+
+    /// The Sprouts start with `n` spots, `0*n`.
+    pub fn sprouts_spots(n: usize, options: &SearchOptions) -> Result<Target, NotationError> {
+        sprouts_game(options).spots(n).map(Target::Sprouts)
+    }
+}
+
+/// The Sprouts game of the options: [`SearchOptions::reductions`] switches the five reductions
+/// ([`crate::search::sprouts::reduce`]), [`SearchOptions::decompose`] the split into lands alone,
+/// and [`SearchOptions::symmetry`] the canonical form.
+pub fn sprouts_game(o: &SearchOptions) -> Sprouts {
+    let on = o.reductions;
+    Sprouts::new(SproutsConfig {
+        reductions: Reductions {
+            dead_spots: on,
+            merge_pairs: on,
+            dead_regions: on,
+            small_regions: on,
+            split: on && o.decompose,
+        },
+        canonical: o.symmetry,
+    })
+}
+
+/// The search that answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// The depth-first value search with candidate sets ([`crate::search::solver`]).
+    Value,
+    /// Depth-first proof-number search with nimbers ([`crate::search::pns`]).
+    Dfpn,
+    /// The engine picks: df-pn for Sprouts (whose trees are the most unbalanced: 0*10 takes
+    /// the value search about thirty times longer), the value search for the other games.
+    Auto,
 }
 
 /// How to search.
@@ -53,16 +133,17 @@ pub enum Target {
 pub struct SearchOptions {
     /// The search's switches and threads.
     pub config: Config,
-    /// Split into components.
+    /// Split into components (Sprouts: into lands).
     pub decompose: bool,
-    /// Canonical forms under symmetries.
+    /// Canonical forms under symmetries (Sprouts: the canonical form of a land).
     pub symmetry: bool,
     /// The mirror theorem.
     pub mirror: bool,
     /// Cram's endgame table box `(rows, cols)`, or `None`.
     pub endgame: Option<(usize, usize)>,
     /// Cram's reductions that keep the value: stars, bridges and diagonal blocks
-    /// ([`crate::search::cram::framed`]).
+    /// ([`crate::search::cram::framed`]); Sprouts' five reductions
+    /// ([`crate::search::sprouts::reduce`]).
     pub reductions: bool,
     /// Cram on a board of at most 64 cells in the board's own 64-bit frame
     /// ([`FramedCram`]; `false`: the bounding-box regions of [`Cram`], as larger boards use).
@@ -73,6 +154,13 @@ pub struct SearchOptions {
     pub moves: bool,
     /// Misère play: the outcome only.
     pub misere: bool,
+    /// Normal play, the outcome only ([`Search::outcome`]: the root asks only whether some move
+    /// is worth `*0`, the first aspiration round): the report's `value` is `None`. Often much
+    /// faster than the value when the position is an N-position.
+    pub outcome_only: bool,
+    /// Which search answers: the value search, df-pn, or the engine's pick
+    /// ([`Algorithm::Auto`]).
+    pub algorithm: Algorithm,
     /// Keep the table in this directory (read at the start, written every `save_every` and at
     /// the end).
     pub table_dir: Option<PathBuf>,
@@ -93,6 +181,8 @@ impl Default for SearchOptions {
             memory: 64 << 20,
             moves: false,
             misere: false,
+            outcome_only: false,
+            algorithm: Algorithm::Auto,
             table_dir: None,
             save_every: Duration::from_secs(60),
         }
@@ -111,8 +201,9 @@ pub struct Request {
 /// One winning move.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct WinningMove {
-    /// The move: `"r1,c1-r2,c2"` (a domino, rows and columns from 1), `"v"` (a vertex) or
-    /// `"u-v"` (an edge).
+    /// The move: `"r1,c1-r2,c2"` (a domino, rows and columns from 1), `"v"` (a vertex),
+    /// `"u-v"` (an edge) or `"land K: TEXT"` (Sprouts: the land played in, counted from 1 in
+    /// the position's text, and what it becomes).
     #[serde(rename = "move")]
     pub mv: String,
     /// The position after it.
@@ -124,11 +215,11 @@ pub struct WinningMove {
 pub struct SearchReport {
     /// The game's name.
     pub game: String,
-    /// The position searched, in the input's notation.
+    /// The position searched, in the input's notation (Sprouts: the canonical text).
     pub position: String,
     /// How many components the position has.
     pub components: usize,
-    /// Its Grundy value (`None` in misère play).
+    /// Its Grundy value (`None` in misère play and in outcome-only mode).
     pub value: Option<u64>,
     /// Its outcome.
     pub outcome: Outcome,
@@ -150,6 +241,13 @@ pub struct SearchReport {
     pub seconds: f64,
     /// Peak resident memory of the process, when known.
     pub peak_bytes: Option<u64>,
+    /// The search that answered: `"value"` or `"dfpn"`.
+    pub algorithm: Algorithm,
+    /// Df-pn: `MID` calls (node visits below their thresholds); `null` for the value search.
+    pub iterations: Option<u64>,
+    /// Df-pn: the root's proof and disproof numbers at the end, `[φ, δ]`, `null` for ∞ (one
+    /// of them is 0: proved or disproved); `null` for the value search.
+    pub proof_numbers: Option<[Option<u32>; 2]>,
 }
 
 /// Why a search run failed.
@@ -273,7 +371,43 @@ pub fn run_with_stop(
             let text = format!("{} vertices, {} edges", graph.n(), graph.edges());
             drive(&game, name, text, parts, moves, o, progress, stop)
         }
+        Target::Sprouts(position) => {
+            let game = sprouts_game(o);
+            let moves = || sprouts_moves(&game, position);
+            drive(
+                &game,
+                "sprouts",
+                game.text(position),
+                position.clone(),
+                moves,
+                o,
+                progress,
+                stop,
+            )
+        }
     }
+}
+
+/// Every move of a Sprouts position, once per position it leaves: the move (`"land K: TEXT"`,
+/// the land played in and what it becomes), the position after it, and its lands.
+fn sprouts_moves(game: &Sprouts, p: &Position) -> Vec<(String, String, Position)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for (i, land) in p.iter().enumerate() {
+        if i > 0 && p[i - 1] == *land {
+            continue; // the same land again: the same moves
+        }
+        for parts in game.land_moves(land) {
+            let mut after: Position = p[..i].iter().chain(&p[i + 1..]).cloned().collect();
+            after.extend(parts.iter().cloned());
+            after.sort();
+            if seen.insert(after.clone()) {
+                let mv = format!("land {}: {}", i + 1, game.text(&parts));
+                out.push((mv, game.text(&after), after));
+            }
+        }
+    }
+    out
 }
 
 /// Every domino of a Cram board: the move, the board after it, and its components.
@@ -410,6 +544,13 @@ fn drive<G: SearchGame>(
     let halt = AtomicBool::new(false);
     let stop = &halt;
     let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
+    let algorithm = match o.algorithm {
+        _ if o.misere => Algorithm::Value,
+        Algorithm::Auto if name == "sprouts" => Algorithm::Dfpn,
+        Algorithm::Auto => Algorithm::Value,
+        a => a,
+    };
+    let dlive = DfpnLive::default();
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|sc| {
         // the monitor: progress and periodic snapshots of the table
@@ -424,14 +565,33 @@ fn drive<G: SearchGame>(
                     halt.store(true, Ordering::Relaxed);
                 }
                 let live = search.live();
-                let msg = format!(
-                    "component {}/{} · trying *{} · {} nodes · table {:.0}%",
-                    live.components_done.load(Ordering::Relaxed) + 1,
-                    parts.len().max(1),
-                    live.round.load(Ordering::Relaxed),
-                    live.nodes.load(Ordering::Relaxed),
-                    100.0 * table.stores().min(table.capacity()) as f64 / table.capacity() as f64
-                );
+                let msg = if algorithm == Algorithm::Dfpn {
+                    let n = |x: u32| {
+                        if x == u32::MAX {
+                            "∞".to_string()
+                        } else {
+                            x.to_string()
+                        }
+                    };
+                    format!(
+                        "df-pn · root φ {} δ {} · {} expansions · table {:.0}%",
+                        n(dlive.phi.load(Ordering::Relaxed)),
+                        n(dlive.delta.load(Ordering::Relaxed)),
+                        dlive.expansions.load(Ordering::Relaxed),
+                        100.0 * table.stores().min(table.capacity()) as f64
+                            / table.capacity() as f64
+                    )
+                } else {
+                    format!(
+                        "component {}/{} · trying *{} · {} nodes · table {:.0}%",
+                        live.components_done.load(Ordering::Relaxed) + 1,
+                        parts.len().max(1),
+                        live.round.load(Ordering::Relaxed),
+                        live.nodes.load(Ordering::Relaxed),
+                        100.0 * table.stores().min(table.capacity()) as f64
+                            / table.capacity() as f64
+                    )
+                };
                 if msg != last_msg {
                     progress.start(live.root_total.load(Ordering::Relaxed), &msg);
                     last_msg = msg;
@@ -446,7 +606,11 @@ fn drive<G: SearchGame>(
             }
             Ok(())
         });
-        let r = compute(game, &search, &table, &parts, moves, o, stop);
+        let r = if algorithm == Algorithm::Dfpn {
+            compute_dfpn(game, &table, &parts, moves, o, stop, &dlive)
+        } else {
+            compute(game, &search, &table, &parts, moves, o, stop).map(|a| (a, None))
+        };
         done.store(true, Ordering::Relaxed);
         monitor.thread().unpark();
         let m = monitor.join().unwrap_or(Ok(()));
@@ -457,8 +621,12 @@ fn drive<G: SearchGame>(
     if let Some(dir) = &o.table_dir {
         persist::save(dir, &id, &table)?;
     }
-    let (value, outcome, winning) = result?;
-    let st = search.stats();
+    let ((value, outcome, winning), dfpn) = result?;
+    let mut st = search.stats();
+    if let Some((d, value_nodes)) = dfpn {
+        st.nodes = d.expansions + value_nodes;
+    }
+    let inf = |x: u32| (x != u32::MAX).then_some(x);
     Ok(SearchReport {
         game: name.to_string(),
         position,
@@ -474,6 +642,62 @@ fn drive<G: SearchGame>(
         threads: o.config.threads,
         seconds: start.elapsed().as_secs_f64(),
         peak_bytes: super::retro::peak_bytes(),
+        algorithm,
+        iterations: dfpn.map(|(d, _)| d.iterations),
+        proof_numbers: dfpn.map(|(d, _)| [inf(d.root.0), inf(d.root.1)]),
+    })
+}
+
+/// [`compute`] by df-pn on a search thread: the outcome (or the value, by outcome questions)
+/// and every winning move (each move's position asked whether it is lost). Also returns the
+/// df-pn counters and the nodes of the value search for small parts.
+fn compute_dfpn<G: SearchGame>(
+    game: &G,
+    table: &Table,
+    parts: &[G::Component],
+    moves: impl FnOnce() -> Vec<(String, String, Vec<G::Component>)>,
+    o: &SearchOptions,
+    stop: &AtomicBool,
+    live: &DfpnLive,
+) -> Result<(Answer, Option<(DfpnStats, u64)>), SearchRunError> {
+    let threads = o.config.threads.max(1);
+    let cfg = DfpnConfig {
+        threads,
+        // a quarter of the memory for proof numbers, shared by the threads
+        pn_bytes: (o.memory / 4 / threads as u64).max(1 << 16),
+        ..Default::default()
+    };
+    let all = if o.moves { Some(moves()) } else { None };
+    Search::<G>::on_search_thread(|| {
+        let mut d = Dfpn::new(game, table, o.config.clone(), cfg)
+            .with_stop(stop)
+            .with_live(live);
+        let (value, outcome) = if o.outcome_only {
+            (None, d.outcome(parts)?)
+        } else {
+            let v = d.value(parts)?;
+            (Some(v), if v == 0 { Outcome::P } else { Outcome::N })
+        };
+        let root = d.stats();
+        let winning = match all {
+            Some(all) if outcome == Outcome::N => {
+                let mut w = Vec::new();
+                for (mv, after, comps) in all {
+                    if d.outcome(&comps)? == Outcome::P {
+                        w.push(WinningMove {
+                            mv,
+                            position: after,
+                        });
+                    }
+                }
+                Some(w)
+            }
+            Some(_) => Some(Vec::new()),
+            None => None,
+        };
+        let mut stats = d.stats();
+        stats.root = root.root;
+        Ok(((value, outcome, winning), Some((stats, d.value_nodes()))))
     })
 }
 
@@ -506,9 +730,13 @@ fn compute<G: SearchGame>(
         };
         return Ok((None, outcome, winning));
     }
-    let value = search.value(parts)?;
-    let outcome = if value == 0 { Outcome::P } else { Outcome::N };
-    let winning = if o.moves && value != 0 {
+    let (value, outcome) = if o.outcome_only {
+        (None, search.outcome(parts)?)
+    } else {
+        let v = search.value(parts)?;
+        (Some(v), if v == 0 { Outcome::P } else { Outcome::N })
+    };
+    let winning = if o.moves && outcome == Outcome::N {
         let all = moves();
         let sums: Vec<Vec<G::Component>> = all.iter().map(|m| m.2.clone()).collect();
         let is = search.which_are(&sums, 0)?;
@@ -525,5 +753,5 @@ fn compute<G: SearchGame>(
     } else {
         o.moves.then(Vec::new)
     };
-    Ok((Some(value), outcome, winning))
+    Ok((value, outcome, winning))
 }

@@ -53,7 +53,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::{Moves, NimSet, Probe, SearchGame, Table};
 
-/// The most moves a component may have (its value is then at most 127: [`NimSet`]).
+/// The most moves a node searched by candidate sets may have (its value is then at most 127:
+/// [`NimSet`]); a node with more moves is searched value by value (aspiration), which holds
+/// any value up to 127.
 pub const MAX_MOVES: usize = 127;
 
 /// The search's switches.
@@ -108,7 +110,7 @@ pub enum SearchError {
     Cancelled,
     /// A component has more moves than the search's value sets hold.
     #[error(
-        "a component has {moves} moves, more than the search supports ({MAX_MOVES}): its value could exceed 127"
+        "a component has {moves} moves whose values take every value up to {MAX_MOVES}: its value exceeds what the search holds"
     )]
     TooManyMoves {
         /// The number of moves.
@@ -318,15 +320,15 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         limit: u8,
     ) -> Res<Option<u8>> {
         let n = source.len(moves);
-        if n > MAX_MOVES {
-            return Err(Halt::TooMany(n));
-        }
         let mut known = NimSet::EMPTY;
         self.settle(c, source, moves, order, &mut |v| {
             known = known.with(v);
             true
         });
-        for k in 0..=(n as u8).min(limit) {
+        // the value is at most n; values above 127 are not held (a component with more moves
+        // than that is asked value by value, and fails only if it has every value to 127)
+        let top = n.min(MAX_MOVES) as u8;
+        for k in 0..=top.min(limit) {
             if known.contains(k) {
                 continue;
             }
@@ -350,6 +352,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             if !found {
                 return Ok(Some(k));
             }
+        }
+        if limit >= top && n > MAX_MOVES {
+            return Err(Halt::TooMany(n));
         }
         Ok(None)
     }
@@ -427,7 +432,8 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             MoveSource::Written
         };
         self.depth += 1;
-        let r = if aspire {
+        // candidate sets hold values up to 127: a node with more moves is asked value by value
+        let r = if aspire || source.len(&moves) > MAX_MOVES {
             let limit = want.max().unwrap_or(0);
             self.aspire_moves(c, source, &mut moves, &mut order, limit)
                 .map(|v| v.map(|v| (v, true)))
@@ -468,9 +474,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         want: NimSet,
     ) -> Res<Option<(u8, bool)>> {
         let n = source.len(moves);
-        if n > MAX_MOVES {
-            return Err(Halt::TooMany(n));
-        }
+        debug_assert!(n <= MAX_MOVES, "larger nodes go by aspiration");
         let mut cand = NimSet::upto(n as u32);
         // the cut-off may answer before every move is written: then the value is not in `want`
         if !self.settle(c, source, moves, order, &mut |v| {
@@ -796,6 +800,11 @@ impl<'a, G: SearchGame> Search<'a, G> {
         self
     }
 
+    /// The switches.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
     /// The live counters (for a progress display on another thread).
     pub fn live(&self) -> &Live {
         &self.live
@@ -854,6 +863,22 @@ impl<'a, G: SearchGame> Search<'a, G> {
         Ok(x)
     }
 
+    /// The value of the sum of `parts`, searched on the calling thread (one root thread, no
+    /// thread started: the caller's stack must hold [`MAX_DEPTH`] levels, as a search thread's
+    /// does — see [`Search::on_search_thread`]).
+    pub fn value_here(&self, parts: &[G::Component]) -> Result<u8, SearchError> {
+        let mut s = self.searcher(None);
+        let r = s.sum_in(parts, NimSet::ALL);
+        self.absorb(&mut s);
+        r.map(|v| v.expect("every value was asked for"))
+            .map_err(|h| self.halt(h))
+    }
+
+    /// Run `f` on a thread with the stack of a search thread.
+    pub fn on_search_thread<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+        on_big_stack(f)
+    }
+
     /// The value of the sum of `parts` if it lies in `want`; `None` when it does not.
     pub fn value_in(
         &self,
@@ -907,21 +932,57 @@ impl<'a, G: SearchGame> Search<'a, G> {
 
     /// The exact value of one component, its root's moves shared by the threads.
     pub fn component_value(&self, c: &G::Component) -> Result<u8, SearchError> {
+        self.component_value_upto(c, MAX_MOVES as u8)?
+            .ok_or(SearchError::TooManyMoves {
+                moves: MAX_MOVES + 1,
+            })
+    }
+
+    /// The outcome of the sum of `parts` (P when its value is 0), asking no more than that:
+    /// the parts but the largest are valued, and the largest is asked only whether its value is
+    /// their XOR — for one component, only whether some move is worth `*0` (the first
+    /// aspiration round).
+    pub fn outcome(&self, parts: &[G::Component]) -> Result<crate::Outcome, SearchError> {
+        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i])) else {
+            return Ok(crate::Outcome::P);
+        };
+        let mut x = 0;
+        for (i, p) in parts.iter().enumerate() {
+            if i != largest {
+                x ^= self.component_value(p)?;
+                self.live.components_done.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let v = self.component_value_upto(&parts[largest], x)?;
+        Ok(if v == Some(x) {
+            crate::Outcome::P
+        } else {
+            crate::Outcome::N
+        })
+    }
+
+    /// The value of one component when it is at most `limit` (`None` when it is larger): the
+    /// aspiration rounds stop after `limit`.
+    pub fn component_value_upto(
+        &self,
+        c: &G::Component,
+        limit: u8,
+    ) -> Result<Option<u8>, SearchError> {
         {
             let mut s = self.searcher(None);
             let v = s.lookup(c).or_else(|| self.game.theorem_value(c));
             self.absorb(&mut s);
             if let Some(v) = v {
-                return Ok(v);
+                return Ok((v <= limit).then_some(v));
             }
         }
         let start_nodes = self.stats().nodes;
         let mut moves = Moves::default();
         self.game.moves(c, &mut moves);
         let n = moves.len();
-        if n > MAX_MOVES {
-            return Err(SearchError::TooManyMoves { moves: n });
-        }
+        // values above 127 are not held: a component with more moves is searched as long as
+        // some value up to 127 is missing among its moves
+        let top = n.min(MAX_MOVES) as u8;
         self.live.root_total.store(n as u64, Ordering::Relaxed);
         self.live.root_done.store(0, Ordering::Relaxed);
         // the value of each move once known
@@ -961,7 +1022,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         }
         let value = if self.cfg.aspiration {
             let mut found = None;
-            for k in 0..=n as u8 {
+            for k in 0..=top.min(limit) {
                 self.live.round.store(k as u64, Ordering::Relaxed);
                 if known.contains(k) {
                     continue;
@@ -976,20 +1037,27 @@ impl<'a, G: SearchGame> Search<'a, G> {
                     break;
                 }
             }
-            found.expect("some value up to the number of moves is missing")
+            match found {
+                Some(v) => v,
+                // every value up to `limit` is among the moves: the value is larger
+                None if limit < top => return Ok(None),
+                None => return Err(SearchError::TooManyMoves { moves: n }),
+            }
         } else {
             self.round(&moves, &twin_of, &settled, None)?;
             let all = settled
                 .iter()
                 .filter_map(|m| *m.lock().unwrap_or_else(|e| e.into_inner()))
                 .fold(NimSet::EMPTY, NimSet::with);
-            (0..=n as u8).find(|&k| !all.contains(k)).expect("mex")
+            (0..=top)
+                .find(|&k| !all.contains(k))
+                .ok_or(SearchError::TooManyMoves { moves: n })?
         };
         if self.cfg.table {
             let nodes = self.stats().nodes - start_nodes;
             self.table.put(self.game.key(c), value, nodes.max(1));
         }
-        Ok(value)
+        Ok((value <= limit).then_some(value))
     }
 
     /// One round at the root: the unsettled moves shared among the threads, each asked whether

@@ -58,7 +58,7 @@ pub enum Command {
     Count(count::Args),
     /// Solve every position of a game by tiered retrograde analysis (Chomp, Cram, Fair Shares).
     Retro(retro::Args),
-    /// The value of one position too large to enumerate: Cram, Node-Kayles, Arc-Kayles.
+    /// The value of one position too large to enumerate: Cram, Node-Kayles, Arc-Kayles, Sprouts.
     Search(search::Args),
     /// Survey every octal game of up to D digits: solved (period proved) or open, with classes.
     Survey(survey::Args),

@@ -1,5 +1,5 @@
 //! `grundy search GAME …`: the value of one position far too large to enumerate — Cram,
-//! Node-Kayles, Arc-Kayles — by the search engine (components, canonical forms, a bounded table,
+//! Node-Kayles, Arc-Kayles, Sprouts — by the search engine (components, canonical forms, a bounded table,
 //! pruning, both cores). The engine and the report live in the library
 //! (`grundy::search`, `grundy::report::search`); this module parses and prints.
 
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use grundy::report::search::{
-    Request, SearchOptions, SearchReport, Target, default_memory, parse_size,
+    Algorithm, Request, SearchOptions, SearchReport, Target, default_memory, parse_size,
 };
 use grundy::search::Config;
 use grundy::search::cram::Cram;
@@ -34,6 +34,28 @@ pub enum Game {
     NodeKayles(GraphArgs),
     /// Arc-Kayles: pick an edge, remove both its ends; who cannot, loses.
     ArcKayles(GraphArgs),
+    /// Sprouts: join two spots (or one to itself) by a curve crossing no other, put a new spot on
+    /// it; a spot takes at most three curve ends; who cannot, loses.
+    Sprouts(SproutsArgs),
+}
+
+/// The position of `grundy search sprouts`.
+#[derive(clap::Args, Debug)]
+pub struct SproutsArgs {
+    /// The start with N spots and no curve (0*N).
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "position",
+        required_unless_present = "position"
+    )]
+    pub spots: Option<usize>,
+    /// A position in the notation, either separator style: SPOTS (boundaries . regions | lands +,
+    /// e.g. 0.AB|AB.0) or Glop (. } ] !), 0*N for N spots.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 /// The board of `grundy search cram`.
@@ -74,15 +96,35 @@ pub struct GraphArgs {
     pub common: Common,
 }
 
+/// `--algorithm`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgorithmArg {
+    /// The value search.
+    Value,
+    /// Df-pn.
+    Dfpn,
+    /// The engine picks.
+    Auto,
+}
+
 /// Options every game shares.
 #[derive(clap::Args, Debug)]
 pub struct Common {
-    /// List every winning move (the board after it).
+    /// List every winning move (the position after it).
     #[arg(long)]
     pub moves: bool,
     /// Misère play (the last player to move loses): the outcome only.
     #[arg(long)]
     pub misere: bool,
+    /// The outcome only, not the value (the root asks only whether some move is worth *0); the
+    /// value is then not printed (null in JSON).
+    #[arg(long)]
+    pub outcome: bool,
+    /// The search that answers: `value` (depth-first values with candidate sets), `dfpn`
+    /// (depth-first proof-number search with nimbers), or `auto` (df-pn for Sprouts, the value
+    /// search for the other games).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub algorithm: AlgorithmArg,
     /// Memory of the transposition table, e.g. 512M, 8G (default: a quarter of the RAM, at most 8G).
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
@@ -102,7 +144,11 @@ pub struct Common {
     )]
     pub save_every: u64,
     /// Print JSON: {"game","position","components","value","outcome","winning_moves","nodes",
-    /// "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes"}.
+    /// "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes",
+    /// "algorithm","iterations","proof_numbers"} (the last two null for the value search;
+    /// "proof_numbers" is the root's [φ, δ] at the end, null for ∞);
+    /// "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a
+    /// list of {"move","position"}.
     #[arg(long)]
     pub json: bool,
     /// No progress on stderr.
@@ -128,16 +174,18 @@ pub struct Common {
     /// excluded).
     #[arg(long)]
     pub no_bounds: bool,
-    /// Switch off splitting into components.
+    /// Switch off splitting into components (Sprouts: into lands).
     #[arg(long)]
     pub no_decompose: bool,
-    /// Switch off rotations, reflections and relabellings (translation stays).
+    /// Switch off rotations, reflections and relabellings (translation stays); Sprouts: the
+    /// canonical form of a land.
     #[arg(long)]
     pub no_symmetry: bool,
     /// Switch off the mirror theorem for symmetric regions.
     #[arg(long)]
     pub no_mirror: bool,
-    /// Cram: switch off the reductions that keep the value (stars, bridges, diagonal blocks).
+    /// Cram: switch off the reductions that keep the value (stars, bridges, diagonal blocks);
+    /// Sprouts: all five (dead spots, aa → 2, dead regions, small regions, lands).
     #[arg(long)]
     pub no_reductions: bool,
     /// Cram: work with bounding-box regions even on a board of at most 64 cells (instead of
@@ -198,6 +246,12 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
         memory,
         moves: c.moves,
         misere: c.misere,
+        outcome_only: c.outcome,
+        algorithm: match c.algorithm {
+            AlgorithmArg::Value => Algorithm::Value,
+            AlgorithmArg::Dfpn => Algorithm::Dfpn,
+            AlgorithmArg::Auto => Algorithm::Auto,
+        },
         table_dir: c.table_dir.clone(),
         save_every: Duration::from_secs(c.save_every.max(1)),
     })
@@ -256,6 +310,16 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             };
             (target, &a.common, None)
         }
+        Game::Sprouts(a) => {
+            let options = options(&a.common)?;
+            let target = match (&a.position, a.spots) {
+                (Some(text), _) => Target::sprouts(text, &options),
+                (None, Some(n)) => Target::sprouts_spots(n, &options),
+                _ => unreachable!("clap requires --position or --spots"),
+            }
+            .map_err(Failure::invalid)?;
+            (target, &a.common, None)
+        }
     };
     let mut options = options(common)?;
     options.endgame = endgame;
@@ -264,7 +328,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     if common.json {
         return write_json(out, &report);
     }
-    print(&report, out)
+    print(&report, common.misere, out)
 }
 
 fn run_request(req: &Request, bar: &Bar) -> Result<SearchReport, Failure> {
@@ -276,13 +340,14 @@ fn run_request(req: &Request, bar: &Bar) -> Result<SearchReport, Failure> {
     })
 }
 
-fn print(r: &SearchReport, out: &mut dyn Write) -> CmdResult {
+fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
     writeln!(out, "game: {}", r.game)?;
     writeln!(out, "position: {}", r.position)?;
     writeln!(out, "components: {}", r.components)?;
     match r.value {
         Some(v) => writeln!(out, "value: *{v}")?,
-        None => writeln!(out, "value: (misère play: outcome only)")?,
+        None if misere => writeln!(out, "value: (misère play: outcome only)")?,
+        None => writeln!(out, "value: (--outcome: outcome only)")?,
     }
     let who = match r.outcome {
         grundy::Outcome::N => "N — the player to move wins (N-position)",
@@ -294,6 +359,15 @@ fn print(r: &SearchReport, out: &mut dyn Write) -> CmdResult {
         for m in w {
             writeln!(out, "  {} -> {}", m.mv, m.position)?;
         }
+    }
+    if let (Some(it), Some([phi, delta])) = (r.iterations, r.proof_numbers) {
+        let n = |x: Option<u32>| x.map_or("∞".to_string(), |x| x.to_string());
+        writeln!(
+            out,
+            "df-pn: {it} iterations, root φ {} δ {} at the end",
+            n(phi),
+            n(delta)
+        )?;
     }
     writeln!(
         out,

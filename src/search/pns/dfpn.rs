@@ -1,0 +1,582 @@
+//! df-pn on "component + `*k`" nodes, with the choices the field settled on.
+//!
+//! **Numbers.** Impartial games need one kind of node (negamax form): `φ(n)`, the proof number,
+//! is the least number of leaves to expand to prove that the player to move wins `n`; `δ(n)`,
+//! the disproof number, to prove they lose. With the children `c` of `n`:
+//! `φ(n) = min δ(c)` (one child lost by the opponent suffices) and `δ(n) = Σ φ(c)` (every child
+//! must be won by the opponent). A node with no move has `φ = ∞, δ = 0`; a fresh node `1, 1`.
+//!
+//! **Thresholds** (Nagai, *Df-pn algorithm for searching AND/OR trees and its applications*,
+//! 2002). `MID(n, φt, δt)` works below `n` until `φ(n) ≥ φt` or `δ(n) ≥ δt`. It enters the
+//! child `c₁` with the least `δ`, with thresholds `φt(c₁) = δt − δ(n) + φ(c₁)` and
+//! `δt(c₁) = min(φt, δ₂ + 1)`, `δ₂` the second least `δ`: it leaves `c₁` as soon as another child
+//! looks cheaper. The root is called with infinite thresholds and returns proved or disproved.
+//!
+//! **The 1 + ε trick** (Pawlewicz and Lew, *Improving depth-first PN-search: 1 + ε trick*,
+//! CG 2006): `δt(c₁) = min(φt, max(δ₂ + 1, ⌈δ₂ (1 + ε)⌉))` stays longer in the chosen child,
+//! so fewer re-expansions are paid when two children are close ([`DfpnConfig::epsilon`]).
+//!
+//! **Transpositions.** Components are canonical and nodes keyed by the component's key and
+//! `k`, so transpositions share an entry; the game graph is a DAG (no game of this engine
+//! repeats a position), where summing `φ` over children may count a shared subtree twice —
+//! df-pn then overestimates, which costs time, never correctness (Kishimoto–Müller's cures for
+//! cycles are not needed). Proved and disproved nodes go to the shared value table as values
+//! or excluded values, which no replacement in the proof-number table can lose.
+//!
+//! **Bounded memory.** The proof-number table ([`super::PnTable`]) has a fixed size and keeps
+//! the entries that cost most work; a node whose entry was replaced is searched again from
+//! `1, 1` — correct, only slower.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::PnTable;
+use crate::Outcome;
+use crate::search::{Config, Probe, Search, SearchError, SearchGame, Table};
+
+/// Infinity for proof numbers.
+const INF: u32 = u32::MAX;
+/// Proof numbers saturate below infinity.
+const CAP: u64 = INF as u64 - 1;
+
+/// The switches of df-pn.
+#[derive(Clone, Debug)]
+pub struct DfpnConfig {
+    /// Components of at most this size ([`SearchGame::size`]) are valued by the value search
+    /// when a move splits them off; larger ones by df-pn.
+    pub small: u32,
+    /// The ε of the 1 + ε trick (0: plain df-pn).
+    pub epsilon: f64,
+    /// Bytes of the proof-number table (of each thread).
+    pub pn_bytes: u64,
+    /// Threads: with more than one, the root's children are shared among them
+    /// ([`Dfpn::outcome`]).
+    pub threads: usize,
+}
+
+impl Default for DfpnConfig {
+    fn default() -> Self {
+        DfpnConfig {
+            small: 12,
+            epsilon: 0.25,
+            pn_bytes: 64 << 20,
+            threads: 1,
+        }
+    }
+}
+
+/// Counters of a df-pn run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DfpnStats {
+    /// Node expansions (children generated).
+    pub expansions: u64,
+    /// Calls of `MID` (visits of a node below its thresholds).
+    pub iterations: u64,
+    /// Nimbers of components found by df-pn's own outcome questions.
+    pub nimbers: u64,
+    /// The root's proof and disproof numbers after the last question (∞ as `u32::MAX`).
+    pub root: (u32, u32),
+}
+
+/// Live counters of a df-pn run for a progress display on another thread.
+#[derive(Debug, Default)]
+pub struct DfpnLive {
+    /// The root's proof number now (`u32::MAX` for ∞).
+    pub phi: std::sync::atomic::AtomicU32,
+    /// The root's disproof number now.
+    pub delta: std::sync::atomic::AtomicU32,
+    /// Expansions so far (all threads; flushed now and then).
+    pub expansions: std::sync::atomic::AtomicU64,
+}
+
+/// A child of a node: settled without search, or "component + `*k`".
+enum Child<C> {
+    /// A position whose outcome the table gives: `true` when lost by the player to move.
+    Settled(bool),
+    Node {
+        c: C,
+        k: u8,
+        key: u64,
+        size: u32,
+    },
+}
+
+/// Df-pn over a game, with a value table shared with the value search.
+pub struct Dfpn<'a, G: SearchGame> {
+    game: &'a G,
+    table: &'a Table,
+    values: Search<'a, G>,
+    pn: PnTable,
+    cfg: DfpnConfig,
+    stop: Option<&'a AtomicBool>,
+    /// A second flag that stops the search (the other threads' "root settled").
+    halt: Option<&'a AtomicBool>,
+    live: Option<&'a DfpnLive>,
+    stats: DfpnStats,
+}
+
+impl<'a, G: SearchGame> Dfpn<'a, G> {
+    /// Df-pn for `game`, keeping values in `table` (shared with the value search, whose
+    /// switches are `values`).
+    pub fn new(game: &'a G, table: &'a Table, values: Config, cfg: DfpnConfig) -> Self {
+        Dfpn {
+            game,
+            table,
+            values: Search::new(
+                game,
+                table,
+                Config {
+                    threads: 1,
+                    ..values
+                },
+            ),
+            pn: PnTable::with_bytes(cfg.pn_bytes),
+            cfg,
+            stop: None,
+            halt: None,
+            live: None,
+            stats: DfpnStats::default(),
+        }
+    }
+
+    /// Report the root's numbers and the expansions to `live` while searching.
+    pub fn with_live(mut self, live: &'a DfpnLive) -> Self {
+        self.live = Some(live);
+        self
+    }
+
+    /// Stop (with [`SearchError::Cancelled`]) once `flag` turns true.
+    pub fn with_stop(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> DfpnStats {
+        self.stats
+    }
+
+    /// Nodes the value search expanded for small parts.
+    pub fn value_nodes(&self) -> u64 {
+        self.values.stats().nodes
+    }
+
+    /// The proof-number table.
+    pub fn pn_table(&self) -> &PnTable {
+        &self.pn
+    }
+
+    /// The outcome of the sum of `parts`: all but the largest valued, the largest asked whether
+    /// its value is their XOR (on a search thread: call from one, e.g. by
+    /// [`Search::on_search_thread`]).
+    pub fn outcome(&mut self, parts: &[G::Component]) -> Result<Outcome, SearchError> {
+        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i])) else {
+            return Ok(Outcome::P);
+        };
+        let mut x = 0u8;
+        for (i, p) in parts.iter().enumerate() {
+            if i != largest {
+                x ^= self.exact(p)?;
+            }
+        }
+        let lost = if self.cfg.threads > 1 {
+            self.prove_shared(&parts[largest], x)?
+        } else {
+            self.prove(&parts[largest], x)?
+        };
+        Ok(if lost { Outcome::P } else { Outcome::N })
+    }
+
+    /// [`Dfpn::prove`] with the root's children shared among [`DfpnConfig::threads`] threads,
+    /// each with its own proof-number table and all with the shared value table: a thread
+    /// takes the next child (smallest first) and proves or disproves it; the root is won as
+    /// soon as one child is lost, and lost when every child is won. On a lost root — every
+    /// child must be disproved — the threads never wait for each other but at the end.
+    pub fn prove_shared(&mut self, c: &G::Component, k: u8) -> Result<bool, SearchError> {
+        if let Some(lost) = self.settled(c, k) {
+            return Ok(lost);
+        }
+        let start = self.stats.expansions;
+        self.stats.expansions += 1;
+        let mut moves = crate::search::Moves::default();
+        self.game.moves(c, &mut moves);
+        let mut todo: Vec<(G::Component, u8, u32)> = Vec::new();
+        for i in 0..moves.len() {
+            match self.child(moves.parts(i), k)? {
+                Child::Settled(true) => {
+                    self.record(c, k, false, self.stats.expansions - start);
+                    return Ok(false);
+                }
+                Child::Settled(false) => {}
+                Child::Node { c, k, size, .. } => todo.push((c, k, size)),
+            }
+        }
+        for j in 0..k {
+            match self.settled(c, j) {
+                Some(true) => {
+                    self.record(c, k, false, self.stats.expansions - start);
+                    return Ok(false);
+                }
+                Some(false) => {}
+                None => todo.push((c.clone(), j, self.game.size(c))),
+            }
+        }
+        todo.sort_by_key(|t| t.2);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let won = AtomicBool::new(false);
+        let error: std::sync::Mutex<Option<SearchError>> = std::sync::Mutex::new(None);
+        let totals = std::sync::Mutex::new(DfpnStats::default());
+        let threads = self.cfg.threads.min(todo.len()).max(1);
+        let (game, table, stop, live) = (self.game, self.table, self.stop, self.live);
+        let values = Config {
+            threads: 1,
+            ..self.values.config().clone()
+        };
+        let cfg = DfpnConfig {
+            threads: 1,
+            ..self.cfg.clone()
+        };
+        std::thread::scope(|sc| {
+            for _ in 0..threads {
+                let (todo, next, won, error, totals) = (&todo, &next, &won, &error, &totals);
+                let (values, cfg) = (values.clone(), cfg.clone());
+                std::thread::Builder::new()
+                    .stack_size(crate::search::solver::STACK_BYTES)
+                    .spawn_scoped(sc, move || {
+                        let mut d = Dfpn::new(game, table, values, cfg);
+                        d.stop = stop;
+                        d.halt = Some(won);
+                        d.live = live;
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= todo.len() || won.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let (ref c, k, _) = todo[i];
+                            match d.prove(c, k) {
+                                Ok(true) => {
+                                    won.store(true, Ordering::Relaxed);
+                                    break;
+                                }
+                                Ok(false) => {}
+                                Err(SearchError::Cancelled) if won.load(Ordering::Relaxed) => break,
+                                Err(e) => {
+                                    *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                                    won.store(true, Ordering::Relaxed);
+                                    break;
+                                }
+                            }
+                        }
+                        let mut t = totals.lock().unwrap_or_else(|p| p.into_inner());
+                        let s = d.stats();
+                        t.expansions += s.expansions;
+                        t.iterations += s.iterations;
+                        t.nimbers += s.nimbers;
+                    })
+                    .expect("a search thread starts");
+            }
+        });
+        if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
+        }
+        let t = totals.into_inner().unwrap_or_else(|p| p.into_inner());
+        self.stats.expansions += t.expansions;
+        self.stats.iterations += t.iterations;
+        self.stats.nimbers += t.nimbers;
+        let lost = !won.load(Ordering::Relaxed);
+        self.stats.root = if lost { (INF, 0) } else { (0, INF) };
+        self.record(c, k, lost, self.stats.expansions - start);
+        Ok(lost)
+    }
+
+    /// The value of the sum of `parts`, each part's nimber by outcome questions `G + *k`.
+    pub fn value(&mut self, parts: &[G::Component]) -> Result<u8, SearchError> {
+        let mut x = 0u8;
+        for p in parts {
+            x ^= self.nimber(p)?;
+        }
+        Ok(x)
+    }
+
+    /// What the table or the game says of `c`'s value.
+    #[inline]
+    fn probe(&self, c: &G::Component) -> Probe {
+        if let Some(v) = self.game.known_value(c) {
+            return Probe::Exact(v);
+        }
+        self.table.probe(self.game.key(c))
+    }
+
+    /// Whether `c + *k` is lost by the player to move, when the table knows.
+    #[inline]
+    fn settled(&self, c: &G::Component, k: u8) -> Option<bool> {
+        match self.probe(c) {
+            Probe::Exact(v) => Some(v == k),
+            Probe::Excluded(ex) if k < 32 && ex >> k & 1 == 1 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The exact value of a part split off by a move.
+    fn exact(&mut self, c: &G::Component) -> Result<u8, SearchError> {
+        if let Probe::Exact(v) = self.probe(c) {
+            return Ok(v);
+        }
+        if self.game.size(c) <= self.cfg.small {
+            return self.values.value_here(std::slice::from_ref(c));
+        }
+        self.nimber(c)
+    }
+
+    /// The nimber of `c`: the first `k` with `c + *k` lost by the player to move.
+    pub fn nimber(&mut self, c: &G::Component) -> Result<u8, SearchError> {
+        for k in 0..=crate::search::MAX_MOVES as u8 {
+            match self.settled(c, k) {
+                Some(true) => return Ok(k),
+                Some(false) => continue,
+                None => {}
+            }
+            if self.prove(c, k)? {
+                self.stats.nimbers += 1;
+                return Ok(k);
+            }
+        }
+        Err(SearchError::TooManyMoves {
+            moves: crate::search::MAX_MOVES + 1,
+        })
+    }
+
+    /// Whether `c + *k` is lost by the player to move, by df-pn from the root.
+    pub fn prove(&mut self, c: &G::Component, k: u8) -> Result<bool, SearchError> {
+        if let Some(lost) = self.settled(c, k) {
+            return Ok(lost);
+        }
+        let key = node_key(self.game, c, k);
+        let (phi, delta) = self.mid(c, k, key, INF, INF, 0)?;
+        self.stats.root = (phi, delta);
+        debug_assert!(phi == 0 || delta == 0, "the root is settled");
+        Ok(delta == 0)
+    }
+
+    /// The node for the position `parts + *k` after a move (or `None` when the table settles it).
+    fn child(&mut self, parts: &[G::Component], k: u8) -> Result<Child<G::Component>, SearchError> {
+        let mut x = k;
+        let mut unknown: Vec<&G::Component> = Vec::with_capacity(parts.len());
+        for p in parts {
+            match self.probe(p) {
+                Probe::Exact(v) => x ^= v,
+                _ => unknown.push(p),
+            }
+        }
+        // equal parts cancel (G + G = 0)
+        if unknown.len() > 1 {
+            unknown.sort_by_key(|p| {
+                let k = self.game.key(p);
+                (k.bits, k.tag)
+            });
+            let mut kept: Vec<&G::Component> = Vec::with_capacity(unknown.len());
+            for p in unknown {
+                if kept.last().is_some_and(|q| *q == p) {
+                    kept.pop();
+                } else {
+                    kept.push(p);
+                }
+            }
+            unknown = kept;
+        }
+        let Some(largest) = (0..unknown.len()).max_by_key(|&i| self.game.size(unknown[i])) else {
+            return Ok(Child::Settled(x == 0));
+        };
+        for (i, p) in unknown.iter().enumerate() {
+            if i != largest {
+                x ^= self.exact(p)?;
+            }
+        }
+        let c = unknown[largest];
+        if let Some(lost) = self.settled(c, x) {
+            return Ok(Child::Settled(lost));
+        }
+        Ok(Child::Node {
+            c: c.clone(),
+            k: x,
+            key: node_key(self.game, c, x),
+            size: self.game.size(c),
+        })
+    }
+
+    /// `(φ, δ)` of a child as the tables have it now (`None`: no entry).
+    #[inline]
+    fn numbers(&self, ch: &Child<G::Component>) -> Option<(u32, u32)> {
+        match ch {
+            Child::Settled(true) => Some((INF, 0)),
+            Child::Settled(false) => Some((0, INF)),
+            Child::Node { c, k, key, .. } => match self.settled(c, *k) {
+                Some(true) => Some((INF, 0)),
+                Some(false) => Some((0, INF)),
+                None => self.pn.get(*key),
+            },
+        }
+    }
+
+    /// Record a settled node in the value table.
+    fn record(&mut self, c: &G::Component, k: u8, lost: bool, work: u64) {
+        let key = self.game.key(c);
+        if lost {
+            self.table.put(key, k, work.max(1));
+        } else if k < 32 {
+            self.table.put_excluded(key, 1 << k, work.max(1));
+        }
+    }
+
+    /// `MID(n, φt, δt)` on the node `c + *k` (its key `key`); returns its numbers on leaving.
+    fn mid(
+        &mut self,
+        c: &G::Component,
+        k: u8,
+        key: u64,
+        phi_t: u32,
+        delta_t: u32,
+        depth: usize,
+    ) -> Result<(u32, u32), SearchError> {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.halt.is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return Err(SearchError::Cancelled);
+        }
+        if depth >= crate::search::solver::MAX_DEPTH {
+            return Err(SearchError::TooDeep { depth });
+        }
+        self.stats.iterations += 1;
+        let start = self.stats.expansions;
+        self.stats.expansions += 1;
+        if self.stats.expansions & 255 == 0
+            && let Some(live) = self.live
+        {
+            live.expansions.fetch_add(256, Ordering::Relaxed);
+        }
+        // the children: moves in the component, then moves on the heap
+        let mut moves = crate::search::Moves::default();
+        self.game.moves(c, &mut moves);
+        let mut children: Vec<Child<G::Component>> = Vec::with_capacity(moves.len() + k as usize);
+        for i in 0..moves.len() {
+            let ch = self.child(moves.parts(i), k)?;
+            match ch {
+                Child::Settled(true) => {
+                    // a move to a lost position: won
+                    let work = self.stats.expansions - start;
+                    self.record(c, k, false, work);
+                    self.pn.put(key, 0, INF, work);
+                    return Ok((0, INF));
+                }
+                Child::Settled(false) => {}
+                node => children.push(node),
+            }
+        }
+        for j in 0..k {
+            match self.settled(c, j) {
+                Some(true) => {
+                    let work = self.stats.expansions - start;
+                    self.record(c, k, false, work);
+                    self.pn.put(key, 0, INF, work);
+                    return Ok((0, INF));
+                }
+                Some(false) => {}
+                None => children.push(Child::Node {
+                    c: c.clone(),
+                    k: j,
+                    key: node_key(self.game, c, j),
+                    size: self.game.size(c),
+                }),
+            }
+        }
+        // each child's numbers as last seen: refreshed from the table when it has them, kept
+        // from the child's own return otherwise (an entry replaced meanwhile must not send
+        // the search back into the child with the numbers of a fresh node, for ever)
+        let mut seen: Vec<(u32, u32)> = vec![(1, 1); children.len()];
+        loop {
+            let mut phi = INF;
+            let mut second = INF;
+            let mut best = usize::MAX;
+            let mut delta: u64 = 0;
+            let mut best_size = u32::MAX;
+            for (i, ch) in children.iter().enumerate() {
+                let (p, d) = match self.numbers(ch) {
+                    Some(n) => {
+                        seen[i] = n;
+                        n
+                    }
+                    None => seen[i],
+                };
+                delta = (delta + p as u64).min(CAP);
+                let size = match ch {
+                    Child::Node { size, .. } => *size,
+                    Child::Settled(_) => 0,
+                };
+                if d < phi || (d == phi && size < best_size) {
+                    second = phi;
+                    phi = d;
+                    best = i;
+                    best_size = size;
+                } else if d < second {
+                    second = d;
+                }
+                if d == 0 {
+                    break;
+                }
+            }
+            let delta = delta as u32;
+            let work = self.stats.expansions - start;
+            if phi == 0 || delta == 0 {
+                let lost = delta == 0 && phi != 0;
+                let (phi, delta) = if lost { (INF, 0) } else { (0, INF) };
+                self.record(c, k, lost, work);
+                self.pn.put(key, phi, delta, work);
+                return Ok((phi, delta));
+            }
+            if depth == 0
+                && let Some(live) = self.live
+            {
+                live.phi.store(phi, Ordering::Relaxed);
+                live.delta.store(delta, Ordering::Relaxed);
+            }
+            if phi >= phi_t || delta >= delta_t {
+                self.pn.put(key, phi, delta, work);
+                return Ok((phi, delta));
+            }
+            let Child::Node {
+                c: bc,
+                k: bk,
+                key: bkey,
+                ..
+            } = &children[best]
+            else {
+                unreachable!("a settled child has φ 0 or ∞ and ends the node");
+            };
+            let (bphi, _) = seen[best];
+            let child_phi_t = if delta_t == INF {
+                INF
+            } else {
+                (delta_t as u64 - delta as u64 + bphi as u64).min(CAP) as u32
+            };
+            let widened = if second == INF {
+                INF
+            } else {
+                let e = (second as f64 * (1.0 + self.cfg.epsilon)).ceil();
+                (e.min(CAP as f64) as u32).max(second.saturating_add(1))
+            };
+            let child_delta_t = phi_t.min(widened);
+            let (bc, bk, bkey) = (bc.clone(), *bk, *bkey);
+            seen[best] = self.mid(&bc, bk, bkey, child_phi_t, child_delta_t, depth + 1)?;
+        }
+    }
+}
+
+/// The key of node `c + *k` in the proof-number table.
+fn node_key<G: SearchGame>(game: &G, c: &G::Component, k: u8) -> u64 {
+    let key = game.key(c);
+    let mut x = key.bits ^ (key.tag as u64).rotate_left(48) ^ (k as u64).rotate_left(40);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}

@@ -1,0 +1,145 @@
+//! Df-pn against the value search: the outcome and the value that proof-number search finds
+//! equal the value search's on random positions of every game of the engine — Cram boards with
+//! holes, Node-Kayles and Arc-Kayles on random graphs, Sprouts positions reached by random play
+//! — with small proof-number tables (16 KiB: 1024 entries) that force replacement and a switched-off value search for
+//! parts (every nimber by df-pn's own outcome questions).
+//!
+//! The value search is itself checked against brute force in `search_oracle.rs` (and Sprouts
+//! against drawings in `sprouts_oracle.rs`), so agreement here is agreement with brute force.
+
+use grundy::Outcome;
+use grundy::search::cram::Cram;
+use grundy::search::graph::Graph;
+use grundy::search::node_kayles::{GraphKayles, Rule};
+use grundy::search::pns::{Dfpn, DfpnConfig};
+use grundy::search::region::Region;
+use grundy::search::sprouts::{LandForm, Sprouts};
+use grundy::search::{Config, Search, SearchGame, Table};
+use proptest::prelude::*;
+
+/// The value and outcome by the value search, then by df-pn (value by outcome questions) on a
+/// fresh table, with the df-pn switches `small` and `pn_bytes`.
+fn both<G: SearchGame>(
+    game: &G,
+    parts: &[G::Component],
+    small: u32,
+    pn_bytes: u64,
+    threads: usize,
+) -> ((u8, Outcome), (u8, Outcome)) {
+    let t1 = Table::with_bytes(1 << 22);
+    let s = Search::new(game, &t1, Config::default());
+    let v = s.value(parts).unwrap();
+    let o = if v == 0 { Outcome::P } else { Outcome::N };
+    let cfg = DfpnConfig {
+        small,
+        pn_bytes,
+        threads,
+        ..Default::default()
+    };
+    let by_dfpn = Search::<G>::on_search_thread(|| {
+        // the outcome on a fresh table, then the value on another (so neither helps the other)
+        let t2 = Table::with_bytes(1 << 22);
+        let mut d = Dfpn::new(game, &t2, Config::default(), cfg.clone());
+        let outcome = d.outcome(parts).unwrap();
+        let t3 = Table::with_bytes(1 << 22);
+        let mut d = Dfpn::new(game, &t3, Config::default(), cfg);
+        (d.value(parts).unwrap(), outcome)
+    });
+    ((v, o), by_dfpn)
+}
+
+fn board() -> impl Strategy<Value = Region> {
+    (1usize..=5, 1usize..=5, any::<u32>()).prop_map(|(w, h, holes)| {
+        let mut bits = 0u128;
+        for i in 0..w * h {
+            let r = (holes.rotate_left(i as u32 * 7) ^ (i as u32 * 0x9e37)) % 4;
+            if r != 0 {
+                bits |= 1 << i;
+            }
+        }
+        Region::new(bits, w, h)
+    })
+}
+
+fn graph() -> impl Strategy<Value = Graph> {
+    (
+        1usize..=11,
+        proptest::collection::vec(any::<(u8, u8)>(), 0..20),
+    )
+        .prop_map(|(n, pairs)| {
+            let edges: Vec<(usize, usize)> = pairs
+                .into_iter()
+                .map(|(a, b)| (a as usize % n, b as usize % n))
+                .filter(|(a, b)| a != b)
+                .collect();
+            Graph::from_edges(n, &edges).unwrap()
+        })
+}
+
+/// A Sprouts position reached from `0*spots` by `moves` moves, each picked by `seed`.
+fn sprouts_position(game: &Sprouts, spots: usize, moves: usize, mut seed: u64) -> Vec<LandForm> {
+    let mut p = game.spots(spots).unwrap();
+    for _ in 0..moves {
+        let all = game.position_moves(&p);
+        if all.is_empty() {
+            break;
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        p = all[(seed >> 33) as usize % all.len()].clone();
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=2) {
+        let game = Cram::default();
+        let parts = game.components(&b);
+        let pn = if tiny { 1 << 14 } else { 1 << 22 };
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads);
+        prop_assert_eq!(by_value, by_dfpn, "board {}", b.to_text());
+    }
+
+    #[test]
+    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=2) {
+        let game = GraphKayles::new(if edge { Rule::Edge } else { Rule::Vertex });
+        let parts = game.components(&g);
+        let pn = if tiny { 1 << 14 } else { 1 << 22 };
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads);
+        prop_assert_eq!(by_value, by_dfpn);
+    }
+
+    #[test]
+    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=2) {
+        let game = Sprouts::default();
+        // every part's nimber by df-pn (small 0) re-proves much: four spots at most then
+        let spots = if small == 0 { spots.min(4) } else { spots };
+        let p = sprouts_position(&game, spots, moves, seed);
+        let pn = if tiny { 1 << 14 } else { 1 << 22 };
+        let (by_value, by_dfpn) = both(&game, &p, small, pn, threads);
+        prop_assert_eq!(by_value, by_dfpn, "position {}", game.text(&p));
+    }
+}
+
+#[test]
+fn sprouts_start_positions_by_dfpn_follow_the_conjecture() {
+    // the first player wins 0*n exactly when n mod 6 is 3, 4 or 5 (Applegate–Jacobson–Sleator,
+    // proved by computer far beyond these n)
+    let game = Sprouts::default();
+    let table = Table::with_bytes(1 << 24);
+    let outcomes = Search::<Sprouts>::on_search_thread(|| {
+        let mut d = Dfpn::new(&game, &table, Config::default(), DfpnConfig::default());
+        (1..=8)
+            .map(|n| d.outcome(&game.spots(n).unwrap()).unwrap())
+            .collect::<Vec<_>>()
+    });
+    for (i, o) in outcomes.into_iter().enumerate() {
+        let n = i + 1;
+        let first_wins = matches!(n % 6, 3..=5);
+        assert_eq!(o == Outcome::N, first_wins, "0*{n}");
+    }
+}
