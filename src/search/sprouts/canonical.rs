@@ -208,7 +208,6 @@ pub fn canonical(land: &Land, symmetric: bool) -> Box<[u8]> {
     }
     let mut n = Namer {
         land,
-        wide: &wide,
         forms: &forms,
         used_region: vec![false; forms.len()],
         out: Vec::new(),
@@ -272,8 +271,6 @@ fn region_form(q: usize, r: &[Vec<u8>], codes: &[u8; 256], wide: &[bool; 256]) -
 /// The search over tied writings for the smallest naming of the wide letters.
 struct Namer<'a> {
     land: &'a Land,
-    #[allow(dead_code)]
-    wide: &'a [bool; 256],
     forms: &'a [RegionForm],
     used_region: Vec<bool>,
     out: Vec<u8>,

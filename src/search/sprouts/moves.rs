@@ -23,7 +23,7 @@
 //! ends and is seen twice (a letter). The reductions and the canonical form come after
 //! ([`super::reduce`], [`super::canonical`]).
 
-use super::land::{Boundary, DEAD, Land, MARK_A, MARK_B, Region, V0, V1, V2, is_letter, lives_of};
+use super::land::{Boundary, DEAD, Land, MARK_A, MARK_B, Region, V0, V1, is_letter, lives_of};
 
 /// Calls `f` with the land after each move of region `r` of `land` (before any reduction).
 /// `groups[b]` is the first boundary of `r` written like boundary `b` (boundaries written alike
@@ -217,6 +217,5 @@ fn finish(mut child: Land, ends: (u8, u32, u8, u32), mut next: u8) -> Land {
             }
         }
     }
-    let _ = V2;
     child
 }

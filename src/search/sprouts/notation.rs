@@ -400,7 +400,6 @@ fn letter_name(l: u32) -> String {
 /// Write one land in canonical bytes (see [`super::canonical`]) in the SPOTS style.
 pub fn write_land(bytes: &[u8], out: &mut String) {
     use super::land::{BEND, FIRST_UPPER, REND};
-    let mut at_start_of_boundary = true;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -410,7 +409,6 @@ pub fn write_land(bytes: &[u8], out: &mut String) {
                 if i + 1 < bytes.len() && bytes[i + 1] != REND {
                     out.push('.');
                 }
-                at_start_of_boundary = true;
             }
             REND => {
                 if i + 1 < bytes.len() {
@@ -419,7 +417,6 @@ pub fn write_land(bytes: &[u8], out: &mut String) {
             }
             0..=2 => {
                 out.push(char::from(b'0' + b));
-                at_start_of_boundary = false;
             }
             _ if b >= FIRST_UPPER => {
                 let k = (b - FIRST_UPPER) as u32;
@@ -428,7 +425,6 @@ pub fn write_land(bytes: &[u8], out: &mut String) {
                 } else {
                     let _ = write!(out, "n({})", k + 1);
                 }
-                at_start_of_boundary = false;
             }
             _ => {
                 let k = (b - super::land::FIRST_LETTER) as u32;
@@ -437,10 +433,8 @@ pub fn write_land(bytes: &[u8], out: &mut String) {
                 } else {
                     let _ = write!(out, "m({})", k + 1);
                 }
-                at_start_of_boundary = false;
             }
         }
         i += 1;
     }
-    let _ = at_start_of_boundary;
 }
