@@ -72,6 +72,34 @@ pub enum Command {
     Manpage(manpage::Args),
 }
 
+/// `--quiet`/`-q`, which every command takes: no progress on stderr. A command that takes nothing
+/// long draws none, so there the flag changes nothing (a script may pass it to any command).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Quiet {
+    /// No progress bar on stderr (a no-op for a command that finishes at once).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The output flags of every command that prints a report: `--json` (the report as one line of
+/// JSON) and `--quiet`. A command names its JSON fields in the help of `--json`, through
+/// `#[command(mut_arg("json", ...))]` on its arguments.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Output {
+    /// Print the report as one line of JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub progress: Quiet,
+}
+
+impl Output {
+    /// True with `--quiet`: no progress bar.
+    pub fn quiet(&self) -> bool {
+        self.progress.quiet
+    }
+}
+
 /// A failed command: the message and the process exit code (2 invalid input, 1 I/O).
 #[derive(Debug)]
 pub struct Failure {

@@ -10,11 +10,22 @@
 //!    seen in two regions written as one placeholder.
 //! 2. Each region is its boundaries so read, sorted, in the direction that makes it smallest;
 //!    the regions are sorted.
-//! 3. The letters seen in two regions are named in order of first sighting; where several
-//!    writings tie in steps 1–2 (equal regions, equal boundaries, a boundary or region equal to
-//!    itself turned), every tie is tried and the smallest writing kept — up to [`MAX_TIES`]
-//!    writings, beyond which the first smallest found is kept (the form is then still a
-//!    faithful writing of the land, only perhaps not shared by all its writings).
+//! 3. Refinement: each letter seen in two regions gets a class — its previous class and what
+//!    it sees from each of its sightings (the form of the region, and its boundary read from
+//!    the letter on, in the direction that reads smaller) — and is written by its class; steps
+//!    1–2 are redone until no class splits (colour refinement, as graph canonisers do).
+//!    Classes depend only on the land, not on its writing, so the form stays shared while
+//!    most ties are broken.
+//! 4. The letters seen in two regions are named in order of first sighting. Where several
+//!    writings still tie (equal regions, equal boundaries, a boundary or region equal to
+//!    itself turned), they are searched depth first for the smallest, with two cuts that keep
+//!    the search exact: of the boundaries that may fill a place only those that read smallest
+//!    there are tried (every writing puts a boundary of the same length there), and when a
+//!    writing repeats the best one by other choices, the two differ by an automorphism of the
+//!    land, so the subtree where they part holds nothing smaller and is left (the cut of
+//!    graph canonisers such as McKay's nauty). The search writes at most [`MAX_NODES`]
+//!    boundaries; beyond that the form is still a faithful writing of the land, only perhaps
+//!    not shared by all its writings.
 //!
 //! Bytes: spots `0 1 2` as themselves, `3` for a dead spot (when dead spots are kept),
 //! lower-case letters from [`FIRST_LETTER`] (local to their boundary), upper-case letters from
@@ -22,8 +33,13 @@
 
 use super::land::{BEND, FIRST_LETTER, FIRST_UPPER, Land, REND, is_letter};
 
-/// The most tied writings tried when naming the letters seen in two regions.
-pub const MAX_TIES: usize = 64;
+/// The most boundaries written in the search over tied writings (step 4).
+pub const MAX_NODES: usize = 4096;
+/// The most rounds of refinement.
+const MAX_ROUNDS: usize = 8;
+
+/// Where a letter is seen: region, boundary and place on the boundary.
+type Sighting = (u16, u16, u16);
 
 /// Placeholder of a letter seen in two regions while boundaries and regions are ordered.
 const WIDE: u8 = FIRST_UPPER;
@@ -150,62 +166,96 @@ pub fn canonical(land: &Land, symmetric: bool) -> Box<[u8]> {
         }
         return out.into_boxed_slice();
     }
+    // letters seen in two regions: where each is seen, as (region, boundary, place)
+    let mut sight: Vec<(u8, [Sighting; 2])> = Vec::new();
+    {
+        let mut at = [usize::MAX; 256];
+        for (q, r) in land.iter().enumerate() {
+            for (bi, b) in r.iter().enumerate() {
+                for (t, &v) in b.iter().enumerate() {
+                    if is_letter(v) && wide[v as usize] {
+                        let here = (q as u16, bi as u16, t as u16);
+                        match at[v as usize] {
+                            usize::MAX => {
+                                at[v as usize] = sight.len();
+                                sight.push((v, [here, here]));
+                            }
+                            i => sight[i].1[1] = here,
+                        }
+                    }
+                }
+            }
+        }
+    }
     let mut forms: Vec<RegionForm> = land
         .iter()
         .enumerate()
         .map(|(q, r)| region_form(q, r, &codes, &wide))
         .collect();
-    forms.sort_by(|a, b| a.form.cmp(&b.form));
-    let any_wide = forms.iter().any(|f| f.has_wide);
-    if any_wide && forms.len() > 1 {
-        // refinement: a wide letter is written by the class of the region of its other
-        // sighting, so regions and boundaries that only looked alike stop tying
-        let mut class = vec![0u8; land.len()];
-        let mut c = 0u8;
-        for i in 0..forms.len() {
-            if i > 0 && forms[i].form != forms[i - 1].form {
-                c = c.saturating_add(1);
-            }
-            class[forms[i].region] = c.min(END_CODES - FIRST_UPPER - 1);
-        }
-        let mut sight = [(u16::MAX, u16::MAX); 256];
-        for (q, r) in land.iter().enumerate() {
-            for &v in r.iter().flatten() {
-                if is_letter(v) && wide[v as usize] {
-                    let e = &mut sight[v as usize];
-                    if e.0 == u16::MAX {
-                        e.0 = q as u16;
-                    } else if e.0 != q as u16 {
-                        e.1 = q as u16;
-                    }
-                }
-            }
-        }
-        forms = land
-            .iter()
-            .enumerate()
-            .map(|(q, r)| {
-                let mut codes = [0u8; 256];
-                for &v in r.iter().flatten() {
-                    if is_letter(v) && wide[v as usize] {
-                        let (a, b) = sight[v as usize];
-                        let other = if a == q as u16 { b } else { a };
-                        let cl = class.get(other as usize).copied().unwrap_or(0);
-                        codes[v as usize] = FIRST_UPPER + cl;
-                    }
-                }
-                region_form(q, r, &codes, &wide)
-            })
-            .collect();
-        forms.sort_by(|a, b| a.form.cmp(&b.form));
-    }
+    let any_wide = !sight.is_empty();
     if !any_wide {
+        forms.sort_by(|a, b| a.form.cmp(&b.form));
         let mut out = Vec::new();
         for f in &forms {
             out.extend_from_slice(&f.form);
         }
         return out.into_boxed_slice();
     }
+    // refinement (colour refinement on the letters seen in two regions): a letter's class is
+    // its previous class and what it sees from each of its two sightings — the form of the
+    // region and the boundary read from the letter on, in the direction that reads smaller;
+    // letters are then written by their class and the forms redone, until no class splits
+    let mut class: Vec<u32> = vec![0; sight.len()];
+    let mut classes = 1usize;
+    let mut views: Vec<(u32, [Vec<u8>; 2], usize)> = Vec::with_capacity(sight.len());
+    for _round in 0..MAX_ROUNDS {
+        if !tied(&forms) {
+            break;
+        }
+        views.clear();
+        for (i, (_, at)) in sight.iter().enumerate() {
+            let mut seen: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+            for (j, &(q, bi, t)) in at.iter().enumerate() {
+                let f = &forms[q as usize];
+                let bnd = &land[q as usize][bi as usize];
+                let out = &mut seen[j];
+                out.extend_from_slice(&f.form);
+                let mark = out.len();
+                read(bnd, false, t as usize, &codes, out);
+                let mut back = Vec::with_capacity(bnd.len());
+                read(bnd, true, t as usize, &codes, &mut back);
+                if back[..] < out[mark..] {
+                    out.truncate(mark);
+                    out.extend_from_slice(&back);
+                }
+            }
+            seen.sort();
+            views.push((class[i], seen, i));
+        }
+        views.sort_unstable();
+        let mut c = 0u32;
+        for k in 0..views.len() {
+            if k > 0 && (views[k].0, &views[k].1) != (views[k - 1].0, &views[k - 1].1) {
+                c += 1;
+            }
+            class[views[k].2] = c;
+        }
+        let n = c as usize + 1;
+        if n == classes {
+            break;
+        }
+        classes = n;
+        let top = (END_CODES - FIRST_UPPER - 1) as u32;
+        for (i, &(v, _)) in sight.iter().enumerate() {
+            codes[v as usize] = FIRST_UPPER + class[i].min(top) as u8;
+        }
+        forms = land
+            .iter()
+            .enumerate()
+            .map(|(q, r)| region_form(q, r, &codes, &wide))
+            .collect();
+    }
+    forms.sort_by(|a, b| a.form.cmp(&b.form));
     let mut n = Namer {
         land,
         forms: &forms,
@@ -215,10 +265,35 @@ pub fn canonical(land: &Land, symmetric: bool) -> Box<[u8]> {
         named: Vec::new(),
         next: FIRST_UPPER,
         best: None,
-        leaves: 0,
+        nodes: 0,
+        path: Vec::new(),
+        best_path: Vec::new(),
+        jump: None,
     };
     n.regions(0);
     n.best.expect("one writing at least").into_boxed_slice()
+}
+
+/// Whether a land's region forms leave more than one writing: equal regions with wide letters,
+/// a region tied in its two directions, equal boundaries with wide letters in one region, or a
+/// boundary with wide letters tied between starts.
+fn tied(forms: &[RegionForm]) -> bool {
+    let mut sorted: Vec<&RegionForm> = forms.iter().filter(|f| f.has_wide).collect();
+    sorted.sort_by(|a, b| a.form.cmp(&b.form));
+    if sorted.windows(2).any(|w| w[0].form == w[1].form) {
+        return true;
+    }
+    sorted.iter().any(|f| {
+        f.directions.len() > 1
+            || f.directions[0]
+                .1
+                .iter()
+                .any(|s| s.has_wide && s.starts.len() > 1)
+            || f.directions[0]
+                .1
+                .windows(2)
+                .any(|w| w[0].has_wide && w[0].form == w[1].form)
+    })
 }
 
 fn region_form(q: usize, r: &[Vec<u8>], codes: &[u8; 256], wide: &[bool; 256]) -> RegionForm {
@@ -278,7 +353,12 @@ struct Namer<'a> {
     named: Vec<u8>,
     next: u8,
     best: Option<Vec<u8>>,
-    leaves: usize,
+    nodes: usize,
+    /// The choices made on the way here, and on the way to the best writing.
+    path: Vec<u32>,
+    best_path: Vec<u32>,
+    /// Set when a leaf repeats the best writing: the depth of the choice to move on from.
+    jump: Option<usize>,
 }
 
 impl Namer<'_> {
@@ -291,16 +371,45 @@ impl Namer<'_> {
         }
     }
 
+    /// After the child at `depth` returns: whether to leave this node too (a jump to a node
+    /// above); a jump to this very node ends there, and the next child is tried.
+    fn jumped(&mut self, depth: usize) -> bool {
+        match self.jump {
+            Some(t) if t < depth => true,
+            Some(_) => {
+                self.jump = None;
+                false
+            }
+            None => false,
+        }
+    }
+
     fn done(&self) -> bool {
-        self.leaves >= MAX_TIES
+        self.nodes >= MAX_NODES
     }
 
     /// Write the regions from slot `p` on.
     fn regions(&mut self, p: usize) {
         if p == self.forms.len() {
-            self.leaves += 1;
-            if self.best.as_ref().is_none_or(|b| self.out < *b) {
-                self.best = Some(self.out.clone());
+            match &self.best {
+                Some(b) if self.out == *b => {
+                    // the same writing as the best, by other choices: the two differ by an
+                    // automorphism of the land fixing the choices they share, which maps the
+                    // (finished) subtree of the best's choice where they part onto the subtree
+                    // of this one — nothing smaller is left in the latter
+                    let t = self
+                        .path
+                        .iter()
+                        .zip(&self.best_path)
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    self.jump = Some(t);
+                }
+                Some(b) if self.out > *b => {}
+                _ => {
+                    self.best = Some(self.out.clone());
+                    self.best_path.clone_from(&self.path);
+                }
             }
             return;
         }
@@ -341,8 +450,15 @@ impl Namer<'_> {
                     break;
                 }
                 let mark = self.out.len();
+                let depth = self.path.len();
+                self.path.push((i as u32) << 1 | d as u32);
                 self.boundaries(p, i, d, 0, 0);
+                self.path.pop();
                 self.out.truncate(mark);
+                if self.jumped(depth) {
+                    self.used_region[i] = false;
+                    return;
+                }
                 if !self.forms[i].has_wide {
                     break;
                 }
@@ -356,8 +472,10 @@ impl Namer<'_> {
     }
 
     /// Write the boundaries of region `i` (direction `d`) from slot `s` on, then go on to the
-    /// regions after slot `p`.
-    fn boundaries(&mut self, p: usize, i: usize, d: usize, s: usize, mut used: u128) {
+    /// regions after slot `p`. Of the boundaries and starts that may fill slot `s`, only those
+    /// that read smallest are tried: every writing puts a boundary of the same length here, so
+    /// one that reads larger than a sibling can never be part of the smallest writing.
+    fn boundaries(&mut self, p: usize, i: usize, d: usize, s: usize, used: u128) {
         let (reversed, ref slots) = self.forms[i].directions[d];
         if s == slots.len() {
             self.out.push(REND);
@@ -367,82 +485,113 @@ impl Namer<'_> {
             self.out.pop();
             return;
         }
+        self.nodes += 1;
         let form = &slots[s].form;
-        let (lo, hi) = if slots[s].has_wide {
-            let mut lo = s;
-            while lo > 0 && slots[lo - 1].form == *form {
-                lo -= 1;
-            }
-            let mut hi = s + 1;
-            while hi < slots.len() && slots[hi].form == *form {
-                hi += 1;
-            }
-            (lo, hi)
-        } else {
+        let region = &self.land[self.forms[i].region];
+        if !slots[s].has_wide {
             // equal boundaries without wide letters are the same bytes: slot s's own will do
-            (s, s + 1)
-        };
-        #[allow(clippy::needless_range_loop)] // `c` also names the slot in `used`
-        for c in lo..hi {
-            if self.done() {
-                return;
+            let mark = self.out.len();
+            self.out.extend_from_slice(form);
+            self.out.push(BEND);
+            if self.promising() {
+                self.boundaries(p, i, d, s + 1, used | 1 << s);
             }
+            self.out.truncate(mark);
+            return;
+        }
+        let mut lo = s;
+        while lo > 0 && slots[lo - 1].form == *form {
+            lo -= 1;
+        }
+        let mut hi = s + 1;
+        while hi < slots.len() && slots[hi].form == *form {
+            hi += 1;
+        }
+        // every candidate's reading, with the letters it names first; the smallest kept
+        let k = form.len();
+        let mut best: Vec<u8> = Vec::new();
+        let mut cands: Vec<(usize, usize)> = Vec::new();
+        let mut seg: Vec<u8> = Vec::with_capacity(k);
+        for c in lo..hi {
             if used >> c & 1 == 1 {
                 continue;
             }
-            used |= 1 << c;
-            let b = &self.land[self.forms[i].region][slots[c].boundary];
-            let n_starts = if slots[c].has_wide {
-                slots[c].starts.len()
-            } else {
-                1
-            };
-            for si in 0..n_starts {
-                let st = slots[c].starts[si];
-                let mark = self.out.len();
+            let b = &region[slots[c].boundary];
+            for &st in &slots[c].starts {
+                seg.clear();
+                seg.extend_from_slice(form);
+                let mut next = self.next;
+                let mut fresh = [0u8; 256];
+                for t in 0..k {
+                    if seg[t] < FIRST_UPPER {
+                        continue;
+                    }
+                    let v = if reversed {
+                        b[(st + k - t) % k]
+                    } else {
+                        b[(st + t) % k]
+                    } as usize;
+                    seg[t] = match self.names[v] {
+                        0 => {
+                            if fresh[v] == 0 {
+                                fresh[v] = next;
+                                next += 1;
+                            }
+                            fresh[v]
+                        }
+                        n => n,
+                    };
+                }
+                if cands.is_empty() || seg < best {
+                    best.clone_from(&seg);
+                    cands.clear();
+                }
+                if seg == best {
+                    cands.push((c, st));
+                }
+            }
+        }
+        let mark = self.out.len();
+        self.out.extend_from_slice(&best);
+        self.out.push(BEND);
+        if self.promising() {
+            for (c, st) in cands {
+                if self.done() {
+                    break;
+                }
+                let b = &region[slots[c].boundary];
                 let next_before = self.next;
                 let named_before = self.named.len();
-                // every tied start reads as the slot's form; only the wide letters (written
-                // as placeholders there) get their names here
-                self.out.extend_from_slice(&slots[c].form);
-                if slots[c].has_wide {
-                    let k = b.len();
-                    for t in 0..k {
-                        if slots[c].form[t] < FIRST_UPPER {
-                            continue;
-                        }
-                        let v = if reversed {
-                            b[(st + k - t) % k]
-                        } else {
-                            b[(st + t) % k]
-                        };
-                        if self.names[v as usize] == 0 {
-                            self.names[v as usize] = self.next;
-                            self.next += 1;
-                            self.named.push(v);
-                        }
-                        self.out[mark + t] = self.names[v as usize];
+                for t in 0..k {
+                    if form[t] < FIRST_UPPER {
+                        continue;
+                    }
+                    let v = if reversed {
+                        b[(st + k - t) % k]
+                    } else {
+                        b[(st + t) % k]
+                    };
+                    if self.names[v as usize] == 0 {
+                        self.names[v as usize] = self.next;
+                        self.next += 1;
+                        self.named.push(v);
                     }
                 }
-                self.out.push(BEND);
-                if self.promising() {
-                    self.boundaries(p, i, d, s + 1, used);
-                }
-                self.out.truncate(mark);
+                let depth = self.path.len();
+                self.path.push((c as u32) << 16 | st as u32);
+                self.boundaries(p, i, d, s + 1, used | 1 << c);
+                self.path.pop();
                 for &v in &self.named[named_before..] {
                     self.names[v as usize] = 0;
                 }
                 self.named.truncate(named_before);
                 self.next = next_before;
-                if self.done() {
+                if self.jumped(depth) {
                     break;
                 }
             }
-            used &= !(1 << c);
-            if !slots[c].has_wide {
-                break;
-            }
         }
+        self.out.truncate(mark);
     }
 }
 

@@ -6,11 +6,14 @@ use grundy::families::coins::{CoinMove, Strip};
 use grundy::{Nimber, Outcome};
 use serde::Serialize;
 
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"value", "outcome", "winning_moves": [{"from","to"}], ...}"#;
 
 /// Arguments of `grundy coins`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// Length of the strip (cells 1..=N).
     #[arg(long, short = 'n', value_parser = parse_u64)]
@@ -18,9 +21,8 @@ pub struct Args {
     /// Cells holding a coin (1-based, distinct).
     #[arg(value_parser = parse_u64)]
     pub cells: Vec<u64>,
-    /// Print JSON: {"value", "outcome", "winning_moves": [{"from","to"}], ...}.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 #[derive(Serialize)]
@@ -38,7 +40,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let strip = Strip::new(args.length, &args.cells).map_err(Failure::invalid)?;
     let value = strip.value();
     let moves = strip.winning_moves();
-    if args.json {
+    if args.output.json {
         return write_json(
             out,
             &Report {

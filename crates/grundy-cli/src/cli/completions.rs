@@ -10,7 +10,7 @@ use std::io::Write;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use super::{Cli, CmdResult};
+use super::{Cli, CmdResult, Quiet};
 
 /// Arguments of `grundy completions`.
 #[derive(clap::Args, Debug)]
@@ -18,6 +18,9 @@ pub struct Args {
     /// The shell to complete for.
     #[arg(value_enum)]
     pub shell: Shell,
+    // `--quiet`: accepted, a no-op (no progress to hide; a script, no report).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {

@@ -13,7 +13,14 @@ use grundy::families::heap::Ruleset;
 use num_bigint::BigUint;
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json` of `count heaps`: the report's fields.
+const HEAPS_JSON: &str =
+    r#"Print JSON: {"p_positions", "n_positions", "total"} (exact numbers of any size)"#;
+
+/// The help of `--json` of `count graph`: the report's fields.
+const GRAPH_JSON: &str = r#"Print JSON: {"p_positions", "n_positions", "d_positions", "total"}"#;
 
 /// Arguments of `grundy count`.
 #[derive(clap::Args, Debug)]
@@ -33,7 +40,7 @@ pub enum Family {
 
 /// Arguments of `grundy count heaps`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(HEAPS_JSON)))]
 pub struct HeapsArgs {
     /// The ruleset: an octal/hexadecimal code (0.77), sub:1,3,4, allbut:1,2 or a name (kayles, ...).
     pub ruleset: String,
@@ -52,14 +59,13 @@ pub struct HeapsArgs {
     /// Count modulo P (odd; prime with --multiset) instead of exactly.
     #[arg(long = "mod", value_name = "P", value_parser = parse_u64)]
     pub modulus: Option<u64>,
-    /// Print JSON: {"p_positions", "n_positions", "total"} (exact numbers of any size).
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 /// Arguments of `grundy count graph`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(GRAPH_JSON)))]
 pub struct GraphArgs {
     /// Edge list (`u v` per line, 0-based) or binary graph file; `-` for stdin.
     pub file: String,
@@ -75,12 +81,8 @@ pub struct GraphArgs {
     /// Count modulo P (odd; prime with --multiset) instead of exactly.
     #[arg(long = "mod", value_name = "P", value_parser = parse_u64)]
     pub modulus: Option<u64>,
-    /// Print JSON: {"p_positions", "n_positions", "d_positions", "total"}.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 /// Parse a non-negative integer below 2^128 with a clear message.
@@ -129,7 +131,7 @@ fn run_heaps(a: HeapsArgs, out: &mut dyn Write) -> CmdResult {
         &mut || false,
     )
     .map_err(Failure::invalid)?;
-    if a.json {
+    if a.output.json {
         return write_json(out, &c);
     }
     writeln!(
@@ -227,7 +229,7 @@ fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
         }
         v => v.map(|n| n as usize),
     };
-    let bar = Bar::new(a.quiet || a.json);
+    let bar = Bar::new(a.output.quiet() || a.output.json);
     let g = if a.file == "-" {
         let stdin = std::io::stdin();
         digraph::read_graph_from(stdin.lock(), "<stdin>", None, vertices, &bar)
@@ -238,7 +240,7 @@ fn run_graph(a: GraphArgs, out: &mut dyn Write) -> CmdResult {
     let values = digraph::values(&g, &bar);
     let dist = distribution_of(&values)?;
     let c = tokens::count_tokens(&dist, a.tokens, a.multiset, arith).map_err(count_failure)?;
-    if a.json {
+    if a.output.json {
         return write_json(out, &c);
     }
     writeln!(

@@ -10,11 +10,15 @@ use grundy::report::graph::GraphReport;
 use grundy::{LoopyValue, Outcome};
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str =
+    r#"Print JSON: {"vertices","edges","acyclic","value","outcome","winning_moves",["values"]}"#;
 
 /// Arguments of `grundy graph`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// Edge list (`u v` per line, 0-based, `#` comments) or binary graph file; `-` for stdin.
     pub file: String,
@@ -27,14 +31,11 @@ pub struct Args {
     /// Also print the value of every vertex.
     #[arg(long)]
     pub values: bool,
-    /// Print JSON: {"vertices","edges","acyclic","value","outcome","winning_moves",["values"]}.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Write the graph in the compact binary form to OUT and stop (no analysis).
-    #[arg(long, value_name = "OUT")]
+    #[command(flatten)]
+    pub output: Output,
+    /// Write the graph in the compact binary form to OUT and stop (no analysis, so no report for
+    /// --json).
+    #[arg(long, value_name = "OUT", conflicts_with = "json")]
     pub write_binary: Option<PathBuf>,
 }
 
@@ -66,7 +67,7 @@ fn load(args: &Args, bar: &Bar) -> Result<Digraph, Failure> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
-    let bar = Bar::new(args.quiet);
+    let bar = Bar::new(args.output.quiet());
     let g = load(&args, &bar)?;
     if let Some(path) = &args.write_binary {
         let file = std::fs::File::create(path)
@@ -88,7 +89,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let tokens = sum::check_tokens(&g, &args.tokens).map_err(Failure::invalid)?;
     let vals = digraph::values(&g, &bar);
     let analysis = sum::analyze(&g, &vals, &tokens).map_err(Failure::invalid)?;
-    if args.json {
+    if args.output.json {
         return write_json(
             out,
             &GraphReport::new(&g, &vals, &args.tokens, &analysis, args.values),

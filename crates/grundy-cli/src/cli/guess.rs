@@ -12,15 +12,19 @@ use grundy::guess::input::{parse_table, parse_values};
 use grundy::guess::report::GuessReport;
 use grundy::guess::{Guess, Prediction, guess_analysis, sequence, table};
 
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"found","rule","class","proved","proved_by","certainty","outcome_only", "explains","total","from","exceptions","predictions":[{"at","value","outcome"}]}"#;
 
 /// Arguments of `grundy guess`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// A ruleset that `grundy seq` accepts (0.77, sub:1,3,4, allbut:1,2, kayles, ...): its values
     /// G(0..=N) are computed (--to N), then guessed; a period proved by the theorems of `grundy seq`
     /// makes the rule proved.
-    #[arg(allow_hyphen_values = true, conflicts_with_all = ["values", "table"])]
+    #[arg(conflicts_with_all = ["values", "table"])]
     pub ruleset: Option<String>,
     /// With RULESET: compute the heaps 0..=N.
     #[arg(long, value_name = "N", value_parser = parse_u64, allow_hyphen_values = true, requires = "ruleset")]
@@ -35,10 +39,8 @@ pub struct Args {
     /// Predict the value (or the outcome P/N) at heap N, or at cell X,Y of a table; repeatable.
     #[arg(long, value_name = "N|X,Y", value_parser = parse_point, allow_hyphen_values = true)]
     pub at: Vec<Vec<u64>>,
-    /// Print JSON: {"found","rule","class","proved","proved_by","certainty","outcome_only",
-    /// "explains","total","from","exceptions","predictions":[{"at","value","outcome"}]}.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 /// `N` or `X,Y`, non-negative integers.
@@ -118,7 +120,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         .iter()
         .map(|at| guess.predict(at).map_err(Failure::invalid))
         .collect::<Result<_, _>>()?;
-    if args.json {
+    if args.output.json {
         return write_json(out, &GuessReport::new(&guess, &predictions));
     }
     writeln!(out, "data: {data}")?;

@@ -2,7 +2,7 @@
 
 use std::io::{Read, Write};
 
-use super::{CmdResult, Failure};
+use super::{CmdResult, Failure, Quiet};
 use grundy::judge::{self, Problem};
 
 /// Arguments of `grundy judge`.
@@ -10,6 +10,9 @@ use grundy::judge::{self, Problem};
 pub struct Args {
     /// The problem: agc016f (seed 000), xsy1149 (seed 001) or sdoi2019 (seed 004).
     pub problem: String,
+    // `--quiet`: accepted, a no-op (no progress to hide; the output is the judge's, no report).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// Read all of stdin, solve, and print the judge's output (nothing on error).

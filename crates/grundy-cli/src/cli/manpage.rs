@@ -8,11 +8,15 @@ use std::io::Write;
 
 use clap::CommandFactory;
 
-use super::{Cli, CmdResult, Failure};
+use super::{Cli, CmdResult, Failure, Quiet};
 
-/// Arguments of `grundy manpage` (none).
+/// Arguments of `grundy manpage` (only `--quiet`).
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    // `--quiet`: accepted, a no-op (no progress to hide; a page, no report).
+    #[command(flatten)]
+    pub quiet: Quiet,
+}
 
 pub fn run(_args: Args, out: &mut dyn Write) -> CmdResult {
     let mut cmd = Cli::command();

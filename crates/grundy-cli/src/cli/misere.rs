@@ -9,14 +9,17 @@ use grundy::misere::{MAX_HEAP, Quotient, Settings};
 use grundy::report::misere::MisereReport;
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"ruleset","final","heaps","order","p_portion_size","period","preperiod", "tame","presentation","p_portion","pretending","history"}"#;
 
 /// Arguments of `grundy misere`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// The ruleset: an octal code (0.77, 0.07, 4.7), sub:1,3,4, allbut:1,2, or a name; its moves
     /// must leave at most two heaps.
-    #[arg(allow_hyphen_values = true)]
     pub ruleset: String,
     /// Compute heaps up to N (default 200) unless the quotient is proved final earlier.
     #[arg(long, default_value_t = 200, value_parser = parse_u64, allow_hyphen_values = true)]
@@ -24,13 +27,8 @@ pub struct Args {
     /// Stop after this many seconds with the partial quotient of the heaps completed.
     #[arg(long, value_parser = parse_u64)]
     pub time_limit: Option<u64>,
-    /// Print JSON: {"ruleset","final","heaps","order","p_portion_size","period","preperiod",
-    /// "tame","presentation","p_portion","pretending","history"}.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
@@ -60,10 +58,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             .time_limit
             .map(|s| Instant::now() + Duration::from_secs(s.min(10_000_000))),
     };
-    let bar = Bar::new(args.quiet);
+    let bar = Bar::new(args.output.quiet());
     let c = Quotient::compute(&ruleset, &settings, &bar)
         .map_err(|e| Failure::invalid(anyhow::anyhow!("ruleset '{}': {e}", args.ruleset)))?;
-    if args.json {
+    if args.output.json {
         return write_json(out, &MisereReport::new(&ruleset, &c));
     }
     let report = MisereReport::new(&ruleset, &c);

@@ -6,22 +6,25 @@ use grundy::Outcome;
 use grundy::families::nim::{self, NimMove};
 use grundy::report::nim::NimReport;
 
-use super::{CmdResult, parse_u64, write_json};
+use super::{CmdResult, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str =
+    r#"Print JSON: {"value", "outcome", "winning_moves": [{"heap","from","to"}], ...}"#;
 
 /// Arguments of `grundy nim`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// Heap sizes (non-negative integers up to 2^64-1).
     #[arg(value_parser = parse_u64)]
     pub heaps: Vec<u64>,
-    /// Print JSON: {"value", "outcome", "winning_moves": [{"heap","from","to"}], ...}.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
-    if args.json {
+    if args.output.json {
         return write_json(out, &NimReport::new(&args.heaps));
     }
     let value = nim::value(&args.heaps);

@@ -8,7 +8,7 @@ use grundy::Outcome;
 use grundy::position::{Engine, Position, State, notation};
 use grundy::solve::misere::Play;
 
-use super::{CmdResult, Failure};
+use super::{CmdResult, Failure, Quiet};
 
 /// Who moves first.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,9 @@ pub struct Args {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
+    // `--quiet`: accepted, a no-op (no progress to hide; a game, no report).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {

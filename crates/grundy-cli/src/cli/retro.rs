@@ -13,7 +13,10 @@ use grundy::tier::{
 };
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, write_json};
+use super::{CmdResult, Failure, Output, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"game","positions","tiers","counts","largest_value","values","position", "solved_tiers","option_visits","database","seconds","peak_bytes"}"#;
 
 /// The built-in games.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +31,7 @@ pub enum GameName {
 
 /// Arguments of `grundy retro`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// The game.
     #[arg(value_enum)]
@@ -48,13 +52,8 @@ pub struct Args {
     /// The position to report (default: the start position: the full box or board, one heap).
     #[arg(long, value_name = "P", allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Print JSON: {"game","positions","tiers","counts","largest_value","values","position",
-    /// "solved_tiers","option_visits","database","seconds","peak_bytes"}.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: Output,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -124,7 +123,7 @@ fn solve_distributed(
         config.silence_limit = std::time::Duration::from_secs(s);
     }
     // each process draws its own bar (positions of the tiers it has finished) on its stderr
-    let bar = std::sync::Arc::new(Bar::new(args.quiet));
+    let bar = std::sync::Arc::new(Bar::new(args.output.quiet()));
     config.progress = grundy_timely::ProgressSink(Some(bar.clone()));
     let solved = grundy_timely::solve::<dyn TieredGame + Send>(
         std::sync::Arc::from(game),
@@ -256,7 +255,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         // a directory of shards from a distributed run: merged into the single-machine files
         grundy_timely::shards::merge(game.as_ref(), dir).map_err(tier_failure)?;
     }
-    let bar = Bar::new(args.quiet);
+    let bar = Bar::new(args.output.quiet());
     let opts = SolveOptions {
         dir: args.out.clone(),
         stop_after: args.stop_after_tiers,
@@ -304,7 +303,7 @@ fn report(
         started.elapsed().as_secs_f64(),
         peak_bytes(),
     );
-    if args.json {
+    if args.output.json {
         return write_json(out, &report);
     }
     writeln!(out, "game: {}", report.game)?;

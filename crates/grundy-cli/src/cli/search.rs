@@ -16,7 +16,10 @@ use grundy::search::graph::parse_edge_list;
 use grundy::search::node_kayles::Rule;
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, write_json};
+use super::{CmdResult, Failure, Output, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}"#;
 
 /// Arguments of `grundy search`.
 #[derive(clap::Args, Debug)]
@@ -109,6 +112,7 @@ pub enum AlgorithmArg {
 
 /// Options every game shares.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("json", |a| a.help(JSON)))]
 pub struct Common {
     /// List every winning move (the position after it).
     #[arg(long)]
@@ -143,17 +147,8 @@ pub struct Common {
         requires = "table_dir"
     )]
     pub save_every: u64,
-    /// Print JSON: {"game","position","components","value","outcome","winning_moves","nodes",
-    /// "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes",
-    /// "algorithm","iterations","proof_numbers"} (the last two null for the value search;
-    /// "proof_numbers" is the root's [φ, δ] at the end, null for ∞);
-    /// "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a
-    /// list of {"move","position"}.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress on stderr.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: Output,
     /// Switch off the Beling–Rogalski candidate sets (plain mex of every move).
     #[arg(long)]
     pub no_pruning: bool,
@@ -323,9 +318,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     };
     let mut options = options(common)?;
     options.endgame = endgame;
-    let bar = Bar::new(common.quiet || common.json);
+    let bar = Bar::new(common.output.quiet() || common.output.json);
     let report = run_request(&Request { target, options }, &bar)?;
-    if common.json {
+    if common.output.json {
         return write_json(out, &report);
     }
     print(&report, common.misere, out)

@@ -12,7 +12,10 @@ use grundy::report::seq::{SeqReport, describe, plot_title, theorem};
 use num_bigint::BigUint;
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus", "filled_from" (when values were copied by the proved period),...}"#;
 
 // The `--at` number's parser, in a file of its own (no dependencies but num-bigint) so that the
 // fuzz target `seq_at` runs the same code.
@@ -22,11 +25,11 @@ use seq_at::parse_heap;
 
 /// Arguments of `grundy seq`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// The ruleset: an octal/hexadecimal code (0.77, .07, 4.07, 0.8, 4!.0), sub:1,3,4,
     /// sub:squares|primes|powers-of-2|fibonacci, allbut:1,2, or a name (nim, kayles,
     /// dawsons-kayles, treblecross, guiles, grundys-game).
-    #[arg(allow_hyphen_values = true)]
     pub ruleset: String,
     /// Compute the values of heaps 0..=N.
     #[arg(long, value_parser = parse_u64, allow_hyphen_values = true, required_unless_present = "at", conflicts_with = "at")]
@@ -42,10 +45,6 @@ pub struct Args {
     /// Print the values, one line `n G(n)` per heap, after the summary.
     #[arg(long)]
     pub values: bool,
-    /// Print JSON: {"ruleset","values":[..],"period","preperiod","proved","saltus",
-    /// "filled_from" (when values were copied by the proved period),...}.
-    #[arg(long)]
-    pub json: bool,
     /// Draw G(n) against n into FILE (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
@@ -59,9 +58,8 @@ pub struct Args {
     /// equal): for cross-checks and for timing the engines alone.
     #[arg(long)]
     pub no_fill: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: Output,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = parse_u64)]
     pub threads: Option<u64>,
@@ -128,7 +126,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         .map_err(|e| Failure::io(anyhow::anyhow!("cannot start worker threads: {e}")))?;
     let started = Instant::now();
     if let Some(n) = &args.at {
-        let bar = Bar::new(args.quiet);
+        let bar = Bar::new(args.output.quiet());
         let v = pool
             .install(|| value_of_heap(&ruleset, n, args.budget.unwrap_or(DEFAULT_BUDGET), &bar))
             .map_err(Failure::invalid)?;
@@ -140,7 +138,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         let values: Vec<u64> = analysis.iter_u64().collect();
         grundy::plot::scatter(p, &plot_title(&analysis), &values).map_err(Failure::io)?;
     }
-    if args.json {
+    if args.output.json {
         return write_json(out, &SeqReport::new(&analysis));
     }
     summary(out, &analysis, elapsed)?;
@@ -153,7 +151,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
 }
 
 fn compute(args: &Args, ruleset: &Ruleset, to: usize) -> Result<Analysis, Failure> {
-    let bar = Bar::new(args.quiet);
+    let bar = Bar::new(args.output.quiet());
     let mut seq = match &args.checkpoint {
         Some(path) if path.exists() => {
             let mut values = checkpoint::load(path, ruleset).map_err(checkpoint_failure)?;
@@ -220,7 +218,7 @@ fn write_heap_value(
     let number = |x: &BigUint| -> serde_json::Value {
         serde_json::Value::Number(x.to_string().parse().expect("decimal digits"))
     };
-    if args.json {
+    if args.output.json {
         let p = v.period;
         let report = serde_json::json!({
             "ruleset": r.to_string(),

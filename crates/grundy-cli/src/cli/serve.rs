@@ -7,7 +7,7 @@ use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use super::{CmdResult, Failure};
+use super::{CmdResult, Failure, Quiet};
 
 /// Arguments of `grundy serve`.
 #[derive(clap::Args, Debug)]
@@ -22,6 +22,9 @@ pub struct Args {
     /// built from].
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    // `--quiet`: accepted, a no-op (no progress to hide; the address line, no report).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// The largest request head read (request line and headers).

@@ -10,17 +10,20 @@ use grundy::remoteness::{Remoteness, TooLarge};
 use grundy::report::solve::SolveReport;
 use grundy::solve::misere::Play;
 
-use super::{CmdResult, Failure, write_json};
+use super::{CmdResult, Failure, Output, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"play", "value", "outcome", "components": [{"kind", "value"}], "winning_moves"}"#;
 
 /// Arguments of `grundy solve`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// Position file (TOML, `[[component]]` tables), or `-` for standard input (then files it
     /// names are read relative to the current folder).
     pub file: PathBuf,
-    /// Print JSON: {"play", "value", "outcome", "components": [{"kind", "value"}], "winning_moves"}.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
@@ -58,7 +61,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let mut engine = Engine::new(p.sum.clone(), play);
     let a = engine.analyse(&p.state).map_err(Failure::invalid)?;
     let r = args.remoteness.then(|| engine.remoteness(&p.state));
-    if args.json {
+    if args.output.json {
         let report = SolveReport::new(&p, &a);
         return match &r {
             Some(r) => write_json(out, &report.with_remoteness(r)),

@@ -6,18 +6,20 @@ use grundy::families::staircase::{self, StairMove};
 use grundy::{Nimber, Outcome};
 use serde::Serialize;
 
-use super::{CmdResult, parse_u64, write_json};
+use super::{CmdResult, Output, parse_u64, write_json};
+
+/// The help of `--json`: the report's fields.
+const JSON: &str = r#"Print JSON: {"value", "outcome", "winning_moves": [{"step","count"}], ...}"#;
 
 /// Arguments of `grundy staircase`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// Coins on step 0 (the floor), step 1, step 2, ...
     #[arg(value_parser = parse_u64, required = true, value_name = "COINS_ON_STEP")]
     pub steps: Vec<u64>,
-    /// Print JSON: {"value", "outcome", "winning_moves": [{"step","count"}], ...}.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 #[derive(Serialize)]
@@ -32,7 +34,7 @@ struct Report<'a> {
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     let value = staircase::value(&args.steps);
     let moves = staircase::winning_moves(&args.steps);
-    if args.json {
+    if args.output.json {
         return write_json(
             out,
             &Report {

@@ -12,11 +12,15 @@ use grundy::survey::merge;
 use grundy::survey::run::{self, Observer, Summary, Survey};
 
 use super::progress::Bar;
-use super::{CmdResult, Failure, parse_u64, write_json};
+use super::{CmdResult, Failure, Output, parse_u64, write_json};
+
+/// The help of `--json` of `survey` and `survey merge`.
+const JSON: &str =
+    r#"Print the summary as JSON: {"out","total","solved","open","classes","computed","seconds"}"#;
 
 /// Arguments of `grundy survey`.
 #[derive(clap::Args, Debug)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     #[command(subcommand)]
     pub action: Option<Action>,
@@ -42,12 +46,8 @@ pub struct Args {
     /// Survey only part I of K (1-based), e.g. for a cluster array job; merge the parts after.
     #[arg(long, value_name = "I/K")]
     pub shard: Option<String>,
-    /// Print the summary as JSON.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: Output,
     /// Worker threads, each computing one game at a time (default: all cores).
     #[arg(long, value_parser = parse_u64)]
     pub threads: Option<u64>,
@@ -62,6 +62,7 @@ pub enum Action {
 
 /// Arguments of `grundy survey merge`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("json", |a| a.help(JSON)))]
 pub struct MergeArgs {
     /// The shard folders.
     #[arg(required = true, value_name = "DIR")]
@@ -69,9 +70,8 @@ pub struct MergeArgs {
     /// The merged survey folder.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Print the summary as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 fn failure(e: SurveyError) -> Failure {
@@ -152,7 +152,7 @@ fn print(
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     if let Some(Action::Merge(m)) = args.action {
         let s = merge::merge(&m.dirs, &m.out).map_err(failure)?;
-        return print(out, &m.out, "merged", &s, m.json);
+        return print(out, &m.out, "merged", &s, m.output.json);
     }
     let dir = args.out.clone().ok_or_else(|| {
         Failure::invalid(anyhow::anyhow!(
@@ -199,7 +199,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         }
     }
     .map_err(failure)?;
-    let bar = BarObserver(Bar::new(args.quiet));
+    let bar = BarObserver(Bar::new(args.output.quiet()));
     let s = run::run(&survey, &dir, threads, &bar).map_err(failure)?;
-    print(out, &dir, &survey.descriptor.describe(), &s, args.json)
+    print(
+        out,
+        &dir,
+        &survey.descriptor.describe(),
+        &s,
+        args.output.json,
+    )
 }
