@@ -143,3 +143,25 @@ fn sprouts_start_positions_by_dfpn_follow_the_conjecture() {
         assert_eq!(o == Outcome::N, first_wins, "0*{n}");
     }
 }
+
+/// Cram 3 × 21 is a first-player win (Uiterwijk 2019; OEIS A316632), by df-pn alone, on 63
+/// cells: keys that use every bit (the proof-number table's unit tests check that such nodes
+/// are told apart).
+#[test]
+fn cram_3_by_21_is_a_first_player_win_by_dfpn() {
+    let game = Cram::default();
+    let board = game.board(3, 21).unwrap();
+    let parts = game.components(&board);
+    let table = Table::with_bytes(1 << 26);
+    let outcome = Search::<Cram>::on_search_thread(|| {
+        let cfg = DfpnConfig {
+            pn_bytes: 1 << 26,
+            threads: 1,
+            ..Default::default()
+        };
+        Dfpn::new(&game, &table, Config::default(), cfg)
+            .outcome(&parts)
+            .unwrap()
+    });
+    assert_eq!(outcome, Outcome::N);
+}

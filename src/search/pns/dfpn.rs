@@ -30,6 +30,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::PnTable;
+use super::table::NodeKey;
 use crate::Outcome;
 use crate::search::{Config, Probe, Search, SearchError, SearchGame, Table};
 
@@ -95,7 +96,7 @@ enum Child<C> {
     Node {
         c: C,
         k: u8,
-        key: u64,
+        key: NodeKey,
         size: u32,
     },
 }
@@ -432,7 +433,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         &mut self,
         c: &G::Component,
         k: u8,
-        key: u64,
+        key: NodeKey,
         phi_t: u32,
         delta_t: u32,
         depth: usize,
@@ -571,12 +572,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
 }
 
 /// The key of node `c + *k` in the proof-number table.
-fn node_key<G: SearchGame>(game: &G, c: &G::Component, k: u8) -> u64 {
-    let key = game.key(c);
-    let mut x = key.bits ^ (key.tag as u64).rotate_left(48) ^ (k as u64).rotate_left(40);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ (x >> 33)
+#[inline]
+fn node_key<G: SearchGame>(game: &G, c: &G::Component, k: u8) -> NodeKey {
+    NodeKey::new(game.key(c), k)
 }
