@@ -49,9 +49,10 @@ use land::{Land, MAX_SPOTS, land_lives, land_spots, region_lives};
 pub use notation::NotationError;
 pub use reduce::Reductions;
 
-/// A land in canonical form: the component of the search.
+/// A land in canonical form: the component of the search. Shared, not copied, when cloned
+/// (a land's moves are handed out again at every visit).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct LandForm(Box<[u8]>);
+pub struct LandForm(Arc<[u8]>);
 
 impl LandForm {
     /// The canonical bytes ([`canonical`]).
@@ -167,7 +168,7 @@ impl Sprouts {
         out.extend(
             lands
                 .iter()
-                .map(|l| LandForm(canonical::canonical(l, self.cfg.canonical))),
+                .map(|l| LandForm(canonical::canonical(l, self.cfg.canonical).into())),
         );
     }
 

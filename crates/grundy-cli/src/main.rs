@@ -1,11 +1,16 @@
 //! The `grundy` command-line tool: parses arguments, calls the library, formats the answers.
 
+mod alloc;
 mod cli;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
+
+/// mimalloc for small blocks, the system's allocator for large ones ([`alloc`]).
+#[global_allocator]
+static ALLOCATOR: alloc::Allocator = alloc::Allocator;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();

@@ -361,3 +361,60 @@ fn search_table_dir_survives_random_kills() {
         },
     );
 }
+
+/// `search --algorithm dfpn --table-dir`: df-pn stores each node it proves or disproves in the
+/// table as a value or an excluded value; killed runs leave snapshots that a resumed run reads,
+/// and its outcome must be the uninterrupted run's (the counters and the root's numbers, which
+/// depend on what was already known, are left out).
+#[test]
+fn dfpn_search_table_dir_survives_random_kills() {
+    soak(
+        "search dfpn",
+        |p| {
+            let p = p.display().to_string();
+            [
+                "search",
+                "sprouts",
+                "--spots",
+                "8",
+                "--outcome",
+                "--algorithm",
+                "dfpn",
+                "--table-dir",
+                &p,
+                "--save-every",
+                "0.2",
+                "--threads",
+                "1",
+                "--memory",
+                "64M",
+                "--quiet",
+                "--json",
+            ]
+            .map(String::from)
+            .to_vec()
+        },
+        |v| {
+            without(
+                v,
+                &[
+                    "nodes",
+                    "table_entries",
+                    "table_hits",
+                    "table_bytes",
+                    "resumed_entries",
+                    "seconds",
+                    "peak_bytes",
+                    "iterations",
+                    "proof_numbers",
+                ],
+            )
+        },
+        |p| {
+            files(p)
+                .into_keys()
+                .map(|k| (k, Vec::new()))
+                .collect::<BTreeMap<_, _>>()
+        },
+    );
+}

@@ -139,14 +139,16 @@ pub struct Common {
     /// end, so a killed run resumes.
     #[arg(long, value_name = "DIR")]
     pub table_dir: Option<PathBuf>,
-    /// Seconds between two snapshots of the table (with --table-dir).
+    /// Seconds between two snapshots of the table (with --table-dir; fractions allowed, at
+    /// least 0.05).
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 60,
+        default_value_t = 60.0,
+        value_parser = parse_seconds,
         requires = "table_dir"
     )]
-    pub save_every: u64,
+    pub save_every: f64,
     #[command(flatten)]
     pub output: Output,
     /// Switch off the Beling–Rogalski candidate sets (plain mex of every move).
@@ -248,7 +250,7 @@ fn options(c: &Common) -> Result<SearchOptions, Failure> {
             AlgorithmArg::Auto => Algorithm::Auto,
         },
         table_dir: c.table_dir.clone(),
-        save_every: Duration::from_secs(c.save_every.max(1)),
+        save_every: Duration::from_secs_f64(c.save_every),
     })
 }
 
@@ -383,4 +385,14 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
     }
     writeln!(out)?;
     Ok(())
+}
+
+/// Seconds: a finite number of at least 0.05.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if (0.05..=1e9).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "'{s}' is not a number of seconds from 0.05 to 10^9"
+        )),
+    }
 }
