@@ -187,11 +187,14 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         Ok(if lost { Outcome::P } else { Outcome::N })
     }
 
-    /// [`Dfpn::prove`] with the root's children shared among [`DfpnConfig::threads`] threads,
-    /// each with its own proof-number table and all with the shared value table: a thread
-    /// takes the next child (smallest first) and proves or disproves it; the root is won as
-    /// soon as one child is lost, and lost when every child is won. On a lost root — every
-    /// child must be disproved — the threads never wait for each other but at the end.
+    /// [`Dfpn::prove`] on [`DfpnConfig::threads`] threads sharing the value table: one runs
+    /// df-pn from the root, exactly as alone; the others take the root's children from the
+    /// other end of its list (largest first) and settle each one, each with its own
+    /// proof-number table. Every node a helper settles is in the shared table, where the root's
+    /// search finds it settled when it gets there. The root is won as soon as a helper finds a
+    /// lost child, and otherwise decided by the root's search — so a helper can only save work
+    /// (a won root whose winning move df-pn finds at once costs no more than alone, where
+    /// splitting the children among the threads would make each settle its share first).
     pub fn prove_shared(&mut self, c: &G::Component, k: u8) -> Result<bool, SearchError> {
         if let Some(lost) = self.settled(c, k) {
             return Ok(lost);
@@ -223,10 +226,13 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         }
         todo.sort_by_key(|t| t.2);
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let won = AtomicBool::new(false);
+        // set when the root is decided (or on an error): every thread stops
+        let done = AtomicBool::new(false);
+        // the root's outcome: `Some(true)` lost, `Some(false)` won
+        let result: std::sync::Mutex<Option<bool>> = std::sync::Mutex::new(None);
         let error: std::sync::Mutex<Option<SearchError>> = std::sync::Mutex::new(None);
         let totals = std::sync::Mutex::new(DfpnStats::default());
-        let threads = self.cfg.threads.min(todo.len()).max(1);
+        let threads = self.cfg.threads.min(todo.len() + 1).max(1);
         let (game, table, stop, live) = (self.game, self.table, self.stop, self.live);
         let values = Config {
             threads: 1,
@@ -236,34 +242,57 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             threads: 1,
             ..self.cfg.clone()
         };
+        let lock = |m: &std::sync::Mutex<Option<bool>>, v: bool| {
+            m.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(v);
+        };
         std::thread::scope(|sc| {
-            for _ in 0..threads {
-                let (todo, next, won, error, totals) = (&todo, &next, &won, &error, &totals);
+            for t in 0..threads {
+                let (todo, next, done, result, error, totals) =
+                    (&todo, &next, &done, &result, &error, &totals);
                 let (values, cfg) = (values.clone(), cfg.clone());
                 std::thread::Builder::new()
                     .stack_size(crate::search::solver::STACK_BYTES)
                     .spawn_scoped(sc, move || {
                         let mut d = Dfpn::new(game, table, values, cfg);
                         d.stop = stop;
-                        d.halt = Some(won);
-                        d.live = live;
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= todo.len() || won.load(Ordering::Relaxed) {
-                                break;
+                        d.halt = Some(done);
+                        let fail = |e: SearchError| {
+                            if !(matches!(e, SearchError::Cancelled)
+                                && done.load(Ordering::Relaxed))
+                            {
+                                *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                             }
-                            let (ref c, k, _) = todo[i];
+                            done.store(true, Ordering::Relaxed);
+                        };
+                        if t == 0 {
+                            // the root's own search (its progress is the one shown)
+                            d.live = live;
                             match d.prove(c, k) {
-                                Ok(true) => {
-                                    won.store(true, Ordering::Relaxed);
+                                Ok(lost) => {
+                                    lock(result, lost);
+                                    done.store(true, Ordering::Relaxed);
+                                }
+                                Err(e) => fail(e),
+                            }
+                        } else {
+                            loop {
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                if i >= todo.len() || done.load(Ordering::Relaxed) {
                                     break;
                                 }
-                                Ok(false) => {}
-                                Err(SearchError::Cancelled) if won.load(Ordering::Relaxed) => break,
-                                Err(e) => {
-                                    *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                                    won.store(true, Ordering::Relaxed);
-                                    break;
+                                let (ref c, k, _) = todo[todo.len() - 1 - i];
+                                match d.prove(c, k) {
+                                    Ok(true) => {
+                                        // a move to a lost position: the root is won
+                                        lock(result, false);
+                                        done.store(true, Ordering::Relaxed);
+                                        break;
+                                    }
+                                    Ok(false) => {}
+                                    Err(e) => {
+                                        fail(e);
+                                        break;
+                                    }
                                 }
                             }
                         }
@@ -283,7 +312,10 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         self.stats.expansions += t.expansions;
         self.stats.iterations += t.iterations;
         self.stats.nimbers += t.nimbers;
-        let lost = !won.load(Ordering::Relaxed);
+        let lost = result
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .expect("the root's search or a helper decides the root");
         self.stats.root = if lost { (INF, 0) } else { (0, INF) };
         self.record(c, k, lost, self.stats.expansions - start);
         Ok(lost)
