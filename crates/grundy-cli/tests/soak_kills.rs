@@ -308,51 +308,32 @@ fn retro_on_timely_survives_random_kills() {
     );
 }
 
-/// `search --table-dir`: the table's snapshots depend on when they were taken, so the files are
-/// compared by name only; the answer (value, outcome, components) must be the uninterrupted
-/// run's, and every resumed run must accept what the kills left (the snapshot is written under
-/// a temporary name, checksummed, and renamed).
-#[test]
-fn search_table_dir_survives_random_kills() {
+/// A `grundy search` soak: `args` then the table folder and `--json`; the table's snapshots
+/// depend on when they were taken, so the files are compared by name only, and the answer
+/// leaves out the counters (`ignored` more), which depend on what was already known.
+fn search_soak(name: &str, args: &[&str], ignored: &[&str]) {
+    let mut left_out = vec![
+        "nodes",
+        "table_entries",
+        "table_hits",
+        "table_bytes",
+        "resumed_entries",
+        "seconds",
+        "peak_bytes",
+    ];
+    left_out.extend_from_slice(ignored);
     soak(
-        "search",
+        name,
         |p| {
-            let p = p.display().to_string();
-            [
-                "search",
-                "cram",
-                "--rows",
-                "4",
-                "--cols",
-                "9",
-                "--table-dir",
-                &p,
-                "--save-every",
-                "1",
-                "--threads",
-                "1",
-                "--memory",
-                "64M",
-                "--quiet",
-                "--json",
-            ]
-            .map(String::from)
-            .to_vec()
+            let mut a: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            a.extend([
+                "--table-dir".into(),
+                p.display().to_string(),
+                "--json".into(),
+            ]);
+            a
         },
-        |v| {
-            without(
-                v,
-                &[
-                    "nodes",
-                    "table_entries",
-                    "table_hits",
-                    "table_bytes",
-                    "resumed_entries",
-                    "seconds",
-                    "peak_bytes",
-                ],
-            )
-        },
+        |v| without(v, &left_out),
         |p| {
             files(p)
                 .into_keys()
@@ -362,59 +343,56 @@ fn search_table_dir_survives_random_kills() {
     );
 }
 
+/// `search --table-dir`: the answer (value, outcome, components) must be the uninterrupted
+/// run's, and every resumed run must accept what the kills left (the snapshot is written under
+/// a temporary name, checksummed, and renamed).
+#[test]
+fn search_table_dir_survives_random_kills() {
+    search_soak(
+        "search",
+        &[
+            "search",
+            "cram",
+            "--rows",
+            "4",
+            "--cols",
+            "9",
+            "--save-every",
+            "1",
+            "--threads",
+            "1",
+            "--memory",
+            "64M",
+            "--quiet",
+        ],
+        &[],
+    );
+}
+
 /// `search --algorithm dfpn --table-dir`: df-pn stores each node it proves or disproves in the
 /// table as a value or an excluded value; killed runs leave snapshots that a resumed run reads,
-/// and its outcome must be the uninterrupted run's (the counters and the root's numbers, which
-/// depend on what was already known, are left out).
+/// and its outcome must be the uninterrupted run's (the root's numbers and the iterations,
+/// which depend on what was already known, are left out).
 #[test]
 fn dfpn_search_table_dir_survives_random_kills() {
-    soak(
+    search_soak(
         "search dfpn",
-        |p| {
-            let p = p.display().to_string();
-            [
-                "search",
-                "sprouts",
-                "--spots",
-                "8",
-                "--outcome",
-                "--algorithm",
-                "dfpn",
-                "--table-dir",
-                &p,
-                "--save-every",
-                "0.2",
-                "--threads",
-                "1",
-                "--memory",
-                "64M",
-                "--quiet",
-                "--json",
-            ]
-            .map(String::from)
-            .to_vec()
-        },
-        |v| {
-            without(
-                v,
-                &[
-                    "nodes",
-                    "table_entries",
-                    "table_hits",
-                    "table_bytes",
-                    "resumed_entries",
-                    "seconds",
-                    "peak_bytes",
-                    "iterations",
-                    "proof_numbers",
-                ],
-            )
-        },
-        |p| {
-            files(p)
-                .into_keys()
-                .map(|k| (k, Vec::new()))
-                .collect::<BTreeMap<_, _>>()
-        },
+        &[
+            "search",
+            "sprouts",
+            "--spots",
+            "8",
+            "--outcome",
+            "--algorithm",
+            "dfpn",
+            "--save-every",
+            "0.2",
+            "--threads",
+            "1",
+            "--memory",
+            "64M",
+            "--quiet",
+        ],
+        &["iterations", "proof_numbers"],
     );
 }
