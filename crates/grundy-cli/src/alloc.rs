@@ -33,8 +33,10 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if large(layout.size()) {
+            // SAFETY: the caller's `layout` has a nonzero size (`alloc`'s contract), passed on.
             unsafe { System.alloc(layout) }
         } else {
+            // SAFETY: as above; the block is freed by mimalloc too (same size, same side).
             unsafe { MiMalloc.alloc(layout) }
         }
     }
@@ -42,8 +44,10 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if large(layout.size()) {
+            // SAFETY: the caller's `layout` has a nonzero size, passed on unchanged.
             unsafe { System.alloc_zeroed(layout) }
         } else {
+            // SAFETY: as above; freed on the same side, chosen by the same size.
             unsafe { MiMalloc.alloc_zeroed(layout) }
         }
     }
@@ -51,8 +55,11 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         if large(layout.size()) {
+            // SAFETY: `ptr` came from `alloc` with this `layout` (the caller's contract), and
+            // a block of this size was allocated by the system's allocator.
             unsafe { System.dealloc(ptr, layout) }
         } else {
+            // SAFETY: as above; a block of this size was allocated by mimalloc.
             unsafe { MiMalloc.dealloc(ptr, layout) }
         }
     }
@@ -60,14 +67,21 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         match (large(layout.size()), large(new_size)) {
+            // SAFETY: `ptr` and `layout` are the system allocator's (the old size is large),
+            // and the new size stays on its side; the caller's `new_size` is valid.
             (true, true) => unsafe { System.realloc(ptr, layout, new_size) },
+            // SAFETY: likewise on mimalloc's side.
             (false, false) => unsafe { MiMalloc.realloc(ptr, layout, new_size) },
             _ => {
-                // SAFETY: the caller guarantees `new_size`, rounded up to `layout.align()`,
-                // does not overflow `isize`, which is what the layout needs.
+                // SAFETY: the caller guarantees `new_size` is nonzero and, rounded up to
+                // `layout.align()`, does not overflow `isize`: what the layout needs.
                 let new = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+                // SAFETY: `new` has a nonzero size.
                 let out = unsafe { self.alloc(new) };
                 if !out.is_null() {
+                    // SAFETY: the old block holds `layout.size()` bytes and the new one
+                    // `new_size`, distinct blocks; the old one is freed with its own layout,
+                    // which routes it to the allocator that gave it.
                     unsafe {
                         std::ptr::copy_nonoverlapping(ptr, out, layout.size().min(new_size));
                         self.dealloc(ptr, layout);
@@ -87,6 +101,7 @@ mod tests {
     fn blocks_keep_their_bytes_across_the_line_both_ways() {
         let a = Allocator;
         let small = Layout::from_size_align(1000, 8).unwrap();
+        // SAFETY: every block is used within its size and freed once with its last layout.
         unsafe {
             let p = a.alloc(small);
             assert!(!p.is_null());
@@ -114,6 +129,7 @@ mod tests {
         let a = Allocator;
         for size in [64, LARGE - 1, LARGE, 3 * LARGE] {
             let l = Layout::from_size_align(size, 64).unwrap();
+            // SAFETY: the block is read within its size and freed once with its layout.
             unsafe {
                 let p = a.alloc_zeroed(l);
                 assert!(!p.is_null());
