@@ -670,6 +670,21 @@ fn well_formed_texts_read_in_both_styles() {
     assert_eq!(game.text(&game.parse("!").unwrap()), "!");
 }
 
+/// What the engine writes of `p` (read from `text`) is read back, and written the same again.
+fn reads_back_to_itself(game: &Sprouts, p: &Position, text: &str) -> Result<(), TestCaseError> {
+    let written = game.text(p);
+    let again = game.parse(&written);
+    prop_assert!(
+        again.is_ok(),
+        "{:?} written {:?} is not read back: {:?}",
+        text,
+        written,
+        again
+    );
+    prop_assert_eq!(game.text(&again.unwrap()), written, "{:?}", text);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -679,10 +694,7 @@ proptest! {
     fn random_texts_never_panic(text in "[0123abAB.|+}\\]!*( )mn]{0,14}") {
         let game = Sprouts::default();
         if let Ok(p) = game.parse(&text) {
-            let written = game.text(&p);
-            let again = game.parse(&written);
-            prop_assert!(again.is_ok(), "{:?} written {:?} is not read back: {:?}", text, written, again);
-            prop_assert_eq!(game.text(&again.unwrap()), written.clone(), "{:?}", text);
+            reads_back_to_itself(&game, &p, &text)?;
             let _ = game.position_moves(&p);
         }
     }
@@ -717,10 +729,7 @@ proptest! {
         let text: String = chars.into_iter().collect();
         let game = Sprouts::default();
         if let Ok(p) = game.parse(&text) {
-            let written = game.text(&p);
-            let again = game.parse(&written);
-            prop_assert!(again.is_ok(), "{:?} written {:?} is not read back: {:?}", text, written, again);
-            prop_assert_eq!(game.text(&again.unwrap()), written.clone(), "{:?}", text);
+            reads_back_to_itself(&game, &p, &text)?;
             let t = Table::with_bytes(1 << 16);
             let s = Search::new(&game, &t, Config::default());
             prop_assert!(s.value(&p).is_ok(), "{:?}", text);
