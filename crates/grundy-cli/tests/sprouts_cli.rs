@@ -247,3 +247,29 @@ fn bad_input_names_the_place_and_exits_2() {
             .stderr(predicate::str::contains(*msg));
     }
 }
+
+/// The root's proof numbers at the end say the outcome — a lost root `[null, 0]` (φ ∞, δ 0), a
+/// won one `[0, null]` — also when no search was needed (the empty position) and for the value.
+#[test]
+fn root_proof_numbers_say_the_outcome() {
+    for (args, numbers) in [
+        (&["--position", "!"][..], serde_json::json!([null, 0])),
+        (
+            &["--position", "!", "--outcome"][..],
+            serde_json::json!([null, 0]),
+        ),
+        (
+            &["--spots", "2", "--outcome"][..],
+            serde_json::json!([null, 0]),
+        ),
+        (
+            &["--spots", "3", "--outcome"][..],
+            serde_json::json!([0, null]),
+        ),
+        (&["--spots", "3"][..], serde_json::json!([0, null])),
+    ] {
+        let v = sprouts(args);
+        assert_eq!(v["proof_numbers"], numbers, "{args:?}");
+        assert_eq!(v["algorithm"], "dfpn", "{args:?}");
+    }
+}

@@ -171,6 +171,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
     /// [`Search::on_search_thread`]).
     pub fn outcome(&mut self, parts: &[G::Component]) -> Result<Outcome, SearchError> {
         let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i])) else {
+            // nothing to move: lost, with no search
+            self.stats.root = (INF, 0);
             return Ok(Outcome::P);
         };
         let mut x = 0u8;
@@ -184,6 +186,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         } else {
             self.prove(&parts[largest], x)?
         };
+        // the root's numbers say the outcome also when the table settled it without a search
+        self.stats.root = if lost { (INF, 0) } else { (0, INF) };
         Ok(if lost { Outcome::P } else { Outcome::N })
     }
 
@@ -327,6 +331,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         for p in parts {
             x ^= self.nimber(p)?;
         }
+        // the root's numbers: those of the whole position's outcome (lost exactly at value 0)
+        self.stats.root = if x == 0 { (INF, 0) } else { (0, INF) };
         Ok(x)
     }
 
