@@ -104,13 +104,20 @@ proptest! {
     fn cram_values_and_every_winning_move_match_brute_force(
         b in board(), sw in any::<u16>(), endgame in any::<bool>(), framed in any::<bool>(), more in 0u8..4
     ) {
-        let (cfg, decompose, symmetry, mirror, stars) = config(sw);
+        let (mut cfg, decompose, symmetry, mirror, stars) = config(sw);
+        // without a table the search is exponential: only small boards then (a 21-cell draw took 18 s)
+        cfg.table |= b.bits.count_ones() > 10;
         let (bridges, diagonal) = (more & 1 == 0, more & 2 == 0);
         let (w, h) = (b.w as usize, b.h as usize);
         let mut memo = HashMap::new();
         let want = brute_cram(b.bits, w, h, &mut memo);
         let ccfg = CramConfig { decompose, symmetry, mirror, stars, bridges, diagonal, endgame: endgame.then_some((3, 4)) };
-        let table = Table::with_bytes(1 << 16);
+        // A small table forces replacement; on boards of many empty cells it would also make the
+        // search with pruning off re-search the same positions without end (a 22-cell draw took
+        // seconds): those get a table that holds every position, so the work is bounded by the
+        // number of positions times their moves.
+        let memory = if b.bits.count_ones() > 14 { 1 << 24 } else { 1 << 16 };
+        let table = Table::with_bytes(memory);
         let got = if framed {
             let game = FramedCram::new(ccfg, w, h);
             Search::new(&game, &table, cfg.clone()).value(&game.components(&b)).unwrap()
@@ -121,7 +128,7 @@ proptest! {
         prop_assert_eq!(got, want, "board {}", b.to_text());
         // every winning move, through the report
         let options = SearchOptions {
-            config: cfg, decompose, symmetry, mirror, endgame: None, memory: 1 << 16, moves: true,
+            config: cfg, decompose, symmetry, mirror, endgame: None, memory, moves: true,
             reductions: stars, framed, ..Default::default()
         };
         let r = run(&Request { target: Target::Cram(b), options }, &grundy::progress::Silent).unwrap();
@@ -185,9 +192,11 @@ proptest! {
 
     #[test]
     fn node_kayles_on_grid_regions_matches_brute_force(b in board(), sw in any::<u16>()) {
-        let (cfg, decompose, symmetry, mirror, _) = config(sw);
+        let (mut cfg, decompose, symmetry, mirror, _) = config(sw);
+        // as for Cram: a table on larger boards, one that holds every position
+        cfg.table |= b.bits.count_ones() > 10;
         let game = GridKayles::new(KaylesConfig { decompose, symmetry, mirror });
-        let table = Table::with_bytes(1 << 16);
+        let table = Table::with_bytes(if b.bits.count_ones() > 14 { 1 << 24 } else { 1 << 16 });
         let s = Search::new(&game, &table, cfg);
         let g = grid_graph(&b);
         let mut memo = HashMap::new();
@@ -213,13 +222,16 @@ proptest! {
         cfg.table |= n > 9;
         let rule = if edge { Rule::Edge } else { Rule::Vertex };
         let game = GraphKayles::with_config(rule, KaylesConfig { decompose, symmetry, mirror });
-        let table = Table::with_bytes(1 << 16);
+        // a table that holds all 2^n vertex sets above 12 vertices, as for Cram above (a dense
+        // 16-vertex Arc-Kayles draw with pruning off took 16 s in a 64 KiB table)
+        let memory = if n > 12 { 1 << 24 } else { 1 << 16 };
+        let table = Table::with_bytes(memory);
         let s = Search::new(&game, &table, cfg.clone());
         let mut memo = HashMap::new();
         let want = brute_kayles(&g.adj, g.all(), edge, &mut memo);
         prop_assert_eq!(s.value(&game.components(&g)).unwrap(), want);
         // every winning move
-        let options = SearchOptions { config: cfg, decompose, symmetry, mirror, memory: 1 << 16, moves: true, ..Default::default() };
+        let options = SearchOptions { config: cfg, decompose, symmetry, mirror, memory, moves: true, ..Default::default() };
         let r = run(&Request { target: Target::Graph(rule, g.clone()), options }, &grundy::progress::Silent).unwrap();
         let expected = game.graph_moves(&g).into_iter()
             .filter(|(_, left)| brute_kayles(&g.adj, *left, edge, &mut memo) == 0).count();

@@ -122,9 +122,11 @@ fn invariants_on_every_reachable_position_up_to_3_spots() {
     }
 }
 
+/// The 4-spot check is the slow one (296 553 positions, 11–18 s): in `./run-tests --full`; the
+/// default suite keeps every position of up to 3 spots and random ones of up to 5.
 #[test]
+#[ignore = "full: 11-18 s (./run-tests --full)"]
 fn invariants_on_every_reachable_position_of_4_spots() {
-    // 296 553 positions, about 11 s in --release.
     let all = reachable(4);
     assert_eq!(all.len(), 296_553);
     for d in &all {

@@ -16,9 +16,10 @@ def _find_cli():
     if explicit:
         return explicit
     target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
-    built = target / "release" / "grundy"
-    if built.exists():
-        return str(built)
+    for profile in ("ci", "release"):  # ./run-tests builds the `ci` profile
+        built = target / profile / "grundy"
+        if built.exists():
+            return str(built)
     return shutil.which("grundy")
 
 
