@@ -10,7 +10,9 @@
 //! nim-products `f(x) ⊗ g(y)` ([`nim_product`]), a rule per row or column ([`rows`]) and
 //! P-positions on Beatty pairs ([`beatty`]). Each detector sees three quarters of the data and
 //! must predict the rest; the shortest rule wins, and only if it is much shorter than the data
-//! ([`description_length`]), so noise gives no rule.
+//! ([`description_length`]), so noise gives no rule. A sequence is also looked up among the
+//! heap games the project computes ([`identify`]): a game whose values are the data is reported
+//! beside the rule (or alone), as *consistent* with the data, never as proved to be their game.
 //!
 //! **Certainty.** A rule read off data is *consistent with all N values*, never proved; it is
 //! *proved* only when a theorem covers it — here the periodicity theorems of the heap games
@@ -34,6 +36,7 @@ pub mod binary;
 pub(crate) mod classes;
 pub mod description_length;
 pub mod formula;
+pub mod identify;
 pub mod input;
 pub mod k_regular;
 pub mod kernel;
@@ -128,6 +131,15 @@ impl Guess {
         match self {
             Guess::Sequence(g) => g.fitted.is_some(),
             Guess::Table(g) => g.fitted.is_some(),
+        }
+    }
+
+    /// The known game the values are consistent with ([`identify`]), for a sequence given
+    /// without its game.
+    pub fn identified(&self) -> Option<&identify::Identified> {
+        match self {
+            Guess::Sequence(g) => g.identified.as_ref(),
+            Guess::Table(_) => None,
         }
     }
 

@@ -2,10 +2,15 @@
 //! `{"found", "rule", "class", "proved", "proved_by", "certainty", "outcome_only", "explains",
 //! "total", "from", "exceptions", "predictions": [{"at", "value", "outcome"}]}` — `at` is `n` or
 //! `[x, y]`, `from` is `n` (the rule holds from there on) or `d` (every cell with
-//! `max(x, y) >= d`), `value` is `null` for an outcome rule or where the rule says nothing.
+//! `max(x, y) >= d`), `value` is `null` for an outcome rule or where the rule says nothing;
+//! `identified` is the known game the values are consistent with ([`super::identify`]), `null`
+//! when none: `{"ruleset", "name", "agrees", "also", "proved_by", "certainty", "predictions":
+//! [{"at", "value"}]}` — `proved_by` the theorem proving that game's period (its predictions are
+//! then proved *for that game*), `value` `null` where that game's value is not known.
 
 use serde::Serialize;
 
+use super::identify::Identified;
 use super::{Guess, Prediction};
 
 /// One prediction.
@@ -33,6 +38,55 @@ impl From<&Prediction> for PredictionReport {
     }
 }
 
+/// The known game the values are consistent with (module docs).
+#[derive(Clone, Debug, Serialize)]
+pub struct IdentifiedReport {
+    /// Its canonical code.
+    pub ruleset: String,
+    /// Its traditional name, if any.
+    pub name: Option<&'static str>,
+    /// On how many values it agrees (all those given).
+    pub agrees: usize,
+    /// The other games that agree on every value.
+    pub also: Vec<String>,
+    /// The theorem proving the game's period, if one does.
+    pub proved_by: Option<&'static str>,
+    /// How sure, in words.
+    pub certainty: String,
+    /// The game's values at the positions asked.
+    pub predictions: Vec<IdentifiedPrediction>,
+}
+
+/// The identified game's value at a heap.
+#[derive(Clone, Debug, Serialize)]
+pub struct IdentifiedPrediction {
+    /// The heap.
+    pub at: u64,
+    /// The game's value there, if known (computed, or given by its proved period).
+    pub value: Option<u64>,
+}
+
+impl IdentifiedReport {
+    /// The report of a game found, with its values at the heaps `at`.
+    pub fn new(id: &Identified, at: &[u64]) -> IdentifiedReport {
+        IdentifiedReport {
+            ruleset: id.ruleset.to_string(),
+            name: id.name,
+            agrees: id.agrees,
+            also: id.also.iter().map(|r| r.to_string()).collect(),
+            proved_by: id.proved_by(),
+            certainty: id.certainty(),
+            predictions: at
+                .iter()
+                .map(|&n| IdentifiedPrediction {
+                    at: n,
+                    value: id.value_at(n),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The report (module docs).
 ///
 /// ```
@@ -43,6 +97,8 @@ impl From<&Prediction> for PredictionReport {
 /// assert_eq!(json["rule"], "G(n) = n mod 3");
 /// assert_eq!(json["proved"], false);
 /// assert_eq!(json["predictions"][0]["value"], 1);
+/// assert_eq!(json["identified"]["ruleset"], "0.33"); // take 1 or 2 counters
+/// assert_eq!(json["identified"]["predictions"][0]["value"], 1);
 /// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct GuessReport {
@@ -70,6 +126,8 @@ pub struct GuessReport {
     pub exceptions: Vec<(serde_json::Value, u64)>,
     /// The predictions asked for.
     pub predictions: Vec<PredictionReport>,
+    /// The known game the values are consistent with, if any.
+    pub identified: Option<IdentifiedReport>,
 }
 
 impl GuessReport {
@@ -95,6 +153,16 @@ impl GuessReport {
                 })
                 .collect(),
             predictions: predictions.iter().map(PredictionReport::from).collect(),
+            identified: g.identified().map(|id| {
+                let at: Vec<u64> = predictions
+                    .iter()
+                    .filter_map(|p| match p.at.as_slice() {
+                        [n] => Some(*n),
+                        _ => None,
+                    })
+                    .collect();
+                IdentifiedReport::new(id, &at)
+            }),
         }
     }
 }

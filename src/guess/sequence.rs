@@ -22,6 +22,7 @@ use super::arithmetic::{self, Arithmetic};
 use super::binary::{self, Binary};
 use super::description_length as dl;
 use super::formula::{self, Bank, Expr};
+use super::identify::{Identified, identify};
 use super::k_regular::{self, Regular};
 use super::kernel::{self, Kernel};
 use super::periodic::{self, Periodic};
@@ -249,6 +250,9 @@ pub struct SeqGuess {
     pub held_out: usize,
     /// The theorem that proves the rule, when one does.
     pub proved_by: Option<&'static str>,
+    /// The known game the values are consistent with, if any ([`super::identify`]; looked up by
+    /// [`guess`], for values given without their game).
+    pub identified: Option<Identified>,
 }
 
 /// How many of `len` values are kept back: a quarter, at least one.
@@ -256,7 +260,8 @@ pub fn held_out(len: usize) -> usize {
     (len / 4).max(1).min(len)
 }
 
-/// The rule of the values `g` (no theorem: at best consistent with them).
+/// The rule of the values `g` (no theorem: at best consistent with them), and the known game
+/// they are consistent with ([`super::identify`]).
 ///
 /// ```
 /// use grundy::guess::sequence::guess;
@@ -266,7 +271,9 @@ pub fn held_out(len: usize) -> usize {
 /// assert_eq!(found.value(10u64.pow(15)), Some(1));
 /// ```
 pub fn guess(g: &[u64]) -> SeqGuess {
-    guess_with(g, None, None)
+    let mut out = guess_with(g, None, None);
+    out.identified = identify(g);
+    out
 }
 
 /// [`guess`], reusing a bank of closed forms built for [`training_sample`] of the same length
@@ -280,6 +287,7 @@ pub fn guess_with(g: &[u64], bank: Option<&Bank>, proof: Option<Proof>) -> SeqGu
         len,
         held_out: held,
         proved_by: None,
+        identified: None,
     };
     if train_len >= 3 {
         let own;
