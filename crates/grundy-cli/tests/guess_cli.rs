@@ -269,3 +269,65 @@ fn an_unreadable_file_exits_with_one() {
         "/nonexistent/values.txt",
     );
 }
+
+/// G(0..=63) of Kayles (0.77): its period 12 starts only at 71.
+const KAYLES_64: &str = "0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2,1,4,6,7,4,1,2,8,5,4,7,2,1,8,6,7,4,1,2,3,1,4,7,2,1,8,2,7,4,1,2,8,1,4,7,2,1,4,2,7,4,1,2,8";
+
+#[test]
+fn kayles_is_identified_from_its_first_64_values_as_consistent_not_proved() {
+    let f = file(KAYLES_64);
+    let path = f.path().to_str().unwrap();
+    grundy()
+        .args(["guess", "--values", path, "--at", "1000000000000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rule: none found"))
+        .stdout(predicate::str::contains(
+            "identified: 0.77 (kayles), agreeing on all 64 values\nalso: 0.771\n",
+        ))
+        .stdout(predicate::str::contains(
+            "identified certainty: the 64 values are consistent with 0.77 (they agree with its first values; that does not prove the data are this game)",
+        ))
+        .stdout(predicate::str::contains(
+            "if it is 0.77: G(1000000000000) = 1 (proved for 0.77 by the octal periodicity theorem (Guy–Smith))",
+        ));
+    let v = json(&["guess", "--values", path, "--at", "1000000000000", "--json"]);
+    assert_eq!(v["found"], false);
+    assert_eq!(v["proved"], false);
+    let id = &v["identified"];
+    assert_eq!(id["ruleset"], "0.77");
+    assert_eq!(id["name"], "kayles");
+    assert_eq!(id["agrees"], 64);
+    assert_eq!(id["also"], serde_json::json!(["0.771"]));
+    assert_eq!(id["proved_by"], "the octal periodicity theorem (Guy–Smith)");
+    assert_eq!(id["predictions"][0]["at"], 1_000_000_000_000u64);
+    assert_eq!(id["predictions"][0]["value"], 1);
+}
+
+#[test]
+fn values_of_no_known_game_identify_nothing() {
+    // G(0) = 0 as in every game, then digits of π: no game searched has these values
+    let f = file("0 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4");
+    let path = f.path().to_str().unwrap();
+    let v = json(&["guess", "--values", path, "--json"]);
+    assert_eq!(v["identified"], Value::Null);
+    grundy()
+        .args(["guess", "--values", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rule: none found"))
+        .stdout(predicate::str::contains("identified").not());
+    // a rule and a game at once: n mod 3 is take 1 or 2 counters, also sub:1,2 and its ties
+    let values: Vec<String> = (0..60).map(|n| (n % 3).to_string()).collect();
+    let g = file(&values.join(" "));
+    let v = json(&["guess", "--values", g.path().to_str().unwrap(), "--json"]);
+    assert_eq!(v["rule"], "G(n) = n mod 3");
+    assert_eq!(v["identified"]["ruleset"], "0.33");
+    assert_eq!(
+        v["identified"]["also"],
+        serde_json::json!(["sub:1,2", "sub:1,2,4", "sub:1,2,5", "sub:1,2,4,5"])
+    );
+    // values a ruleset computed are not looked up: their game is known
+    let v = json(&["guess", "kayles", "--to", "100", "--json"]);
+    assert_eq!(v["identified"], Value::Null);
+}

@@ -1,6 +1,7 @@
 //! `grundy guess`: find the rule behind a table of Grundy values — a sequence (`--values FILE`,
 //! or a ruleset computed `--to N`) or a table (`--table FILE`, lines `x y v`) — say how sure it
-//! is, and predict values (`--at N`, `--at X,Y`) beyond the data. The library's
+//! is, and predict values (`--at N`, `--at X,Y`) beyond the data; pasted values are also looked
+//! up among known heap games (`identified`). The library's
 //! [`grundy::guess`] does the work; this module reads the input and prints the answer.
 
 use std::io::{Read, Write};
@@ -8,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use grundy::families::heap::{MAX_TO, Ruleset};
+use grundy::guess::identify::Identified;
 use grundy::guess::input::{parse_table, parse_values};
 use grundy::guess::report::GuessReport;
 use grundy::guess::{Guess, Prediction, guess_analysis, sequence, table};
@@ -15,7 +17,7 @@ use grundy::guess::{Guess, Prediction, guess_analysis, sequence, table};
 use super::{CmdResult, Failure, Output, parse_u64, write_json};
 
 /// The help of `--json`: the report's fields.
-const JSON: &str = r#"Print JSON: {"found","rule","class","proved","proved_by","certainty","outcome_only", "explains","total","from","exceptions","predictions":[{"at","value","outcome"}]}"#;
+const JSON: &str = r#"Print JSON: {"found","rule","class","proved","proved_by","certainty","outcome_only", "explains","total","from","exceptions","predictions":[{"at","value","outcome"}], "identified":{"ruleset","name","agrees","also","proved_by","certainty","predictions":[{"at","value"}]} (null when no known game matches)}"#;
 
 /// Arguments of `grundy guess`.
 #[derive(clap::Args, Debug)]
@@ -158,7 +160,46 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     for p in &predictions {
         writeln!(out, "{}", prediction_text(&guess, p))?;
     }
+    if let Some(id) = guess.identified() {
+        identified_text(out, id, &predictions)?;
+    }
     writeln!(out, "time: {:.3} s", started.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+/// The known game the values are consistent with, its ties, and its values at the heaps asked.
+fn identified_text(out: &mut dyn Write, id: &Identified, predictions: &[Prediction]) -> CmdResult {
+    writeln!(
+        out,
+        "identified: {}, agreeing on all {} values",
+        id.text(),
+        id.agrees
+    )?;
+    if !id.also.is_empty() {
+        let shown: Vec<String> = id.also.iter().take(12).map(|r| r.to_string()).collect();
+        let more = match id.also.len() {
+            k if k > 12 => format!(", … ({k} in all)"),
+            _ => String::new(),
+        };
+        writeln!(out, "also: {}{more}", shown.join(", "))?;
+    }
+    writeln!(out, "identified certainty: {}", id.certainty())?;
+    for p in predictions {
+        let [n] = p.at.as_slice() else { continue };
+        let why = match id.proved_by() {
+            _ if *n < id.analysis.len() as u64 => format!("computed for {}", id.ruleset),
+            Some(t) => format!("proved for {} by {t}", id.ruleset),
+            None => format!("computed for {}", id.ruleset),
+        };
+        match id.value_at(*n) {
+            Some(v) => writeln!(out, "if it is {}: G({n}) = {v} ({why})", id.ruleset)?,
+            None => writeln!(
+                out,
+                "if it is {}: G({n}) not known (beyond the heaps computed; its period is not proved)",
+                id.ruleset
+            )?,
+        }
+    }
     Ok(())
 }
 
