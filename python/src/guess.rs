@@ -3,7 +3,7 @@
 
 use grundy::families::heap::{Period, Ruleset};
 use grundy::guess::input::{MAX_COORD, MAX_VALUE, MAX_VALUES};
-use grundy::guess::report::GuessReport;
+use grundy::guess::report::{GuessReport, IdentifiedReport};
 use grundy::guess::sequence::{self, Proof};
 use grundy::guess::table::{self, Table};
 use grundy::guess::{Guess, Prediction, theorem};
@@ -311,6 +311,24 @@ impl PyGuess {
     #[getter]
     fn total(&self) -> usize {
         self.inner.total()
+    }
+
+    /// The known heap game the values are consistent with, as a dict ``{"ruleset", "name",
+    /// "agrees", "also", "proved_by", "certainty", "predictions"}`` (``also``: the other games
+    /// with the same values on the data), or ``None``. Looked up only for a list of values: a
+    /// match means the data agree with that game, not that they are proved to be it.
+    ///
+    /// >>> import grundy
+    /// >>> kayles = [int(v) for v in grundy.Ruleset("kayles").analyse(63).values]
+    /// >>> g = grundy.guess(kayles)
+    /// >>> g.found, g.identified["ruleset"], g.identified["name"], g.identified["also"]
+    /// (False, '0.77', 'kayles', ['0.771'])
+    #[getter]
+    fn identified<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner
+            .identified()
+            .map(|id| report(py, &IdentifiedReport::new(id, &[])))
+            .transpose()
     }
 
     /// ``n`` (or ``d``: every cell with ``max(x, y) >= d``) from which the rule holds without

@@ -93,6 +93,37 @@ def test_a_game_with_heap_positions():
     assert g.rule == "G(n) = n mod 3"
 
 
+def kayles_moves(n):
+    # take 1 or 2 counters, leaving the rest as one heap or two (a heap of 0 is no heap)
+    return [[a, n - k - a] for k in (1, 2) if k <= n for a in range(n - k + 1)]
+
+
+def test_kayles_is_identified_from_its_first_64_values_and_not_proved_to_be_it():
+    g = grundy.guess(brute(63, kayles_moves))
+    assert not g.found and g.rule is None
+    found = g.identified
+    assert found["ruleset"] == "0.77" and found["name"] == "kayles"
+    assert found["agrees"] == 64 and found["also"] == ["0.771"]
+    assert found["proved_by"] == "the octal periodicity theorem (Guy–Smith)"
+    assert found["certainty"] == (
+        "the 64 values are consistent with 0.77 (they agree with its first values; "
+        "that does not prove the data are this game)"
+    )
+    report = g.to_dict(at=[10**12])
+    assert report["identified"]["predictions"] == [{"at": 10**12, "value": 1}]
+    assert report["predictions"] == [{"at": 10**12, "value": None, "outcome": None}]
+
+
+def test_ties_are_listed_and_noise_identifies_nothing():
+    g = grundy.guess([n % 3 for n in range(60)])
+    assert g.rule == "G(n) = n mod 3"
+    assert g.identified["ruleset"] == "0.33"
+    assert g.identified["also"] == ["sub:1,2", "sub:1,2,4", "sub:1,2,5", "sub:1,2,4,5"]
+    rng = random.Random(7)
+    assert grundy.guess([0] + [rng.randrange(10) for _ in range(79)]).identified is None
+    assert grundy.guess([[x ^ y for y in range(8)] for x in range(8)]).identified is None
+
+
 def test_noise_gives_no_rule():
     rng = random.Random(7)
     g = grundy.guess([rng.randrange(10) for _ in range(400)])
