@@ -31,6 +31,7 @@ fn large(size: usize) -> bool {
 // copies the smaller of the two sizes, and frees the old block where it came from.
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
+    // SAFETY: the caller keeps `GlobalAlloc::alloc`'s contract (nonzero size); see the impl.
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if large(layout.size()) {
             // SAFETY: the caller's `layout` has a nonzero size (`alloc`'s contract), passed on.
@@ -42,6 +43,7 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     #[inline]
+    // SAFETY: the caller keeps `alloc_zeroed`'s contract (nonzero size); see the impl.
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if large(layout.size()) {
             // SAFETY: the caller's `layout` has a nonzero size, passed on unchanged.
@@ -53,6 +55,7 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     #[inline]
+    // SAFETY: the caller passes a block of this allocator with its layout; see the impl.
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         if large(layout.size()) {
             // SAFETY: `ptr` came from `alloc` with this `layout` (the caller's contract), and
@@ -65,6 +68,7 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     #[inline]
+    // SAFETY: the caller passes a block of this allocator, its layout and a nonzero new size.
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         match (large(layout.size()), large(new_size)) {
             // SAFETY: `ptr` and `layout` are the system allocator's (the old size is large),
