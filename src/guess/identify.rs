@@ -159,23 +159,28 @@ pub fn identify(g: &[u64]) -> Option<Identified> {
         return None;
     }
     let prefix = g.len().min(PREFIX);
-    let mut found: Vec<Ruleset> = candidates()
+    let to = (g.len() - 1).max(PROVE_TO);
+    // Past the prefix, each game left is analysed once, to the data's end and at least to
+    // PROVE_TO; the first one's analysis is the one reported.
+    let mut found: Vec<(Ruleset, Option<Analysis>)> = candidates()
         .into_iter()
         .filter(|r| agrees_on_prefix(r, &g[..prefix]))
+        .map(|r| (r, None))
         .collect();
     if g.len() > prefix {
-        found.retain(|r| {
-            r.analyse(g.len() - 1)
-                .iter_u64()
-                .zip(g)
-                .all(|(a, &b)| a == b)
+        found.retain_mut(|(r, analysis)| {
+            let a = r.analyse(to);
+            let agrees = a.iter_u64().zip(g).all(|(x, &y)| x == y);
+            *analysis = Some(a);
+            agrees
         });
     }
     if found.is_empty() {
         return None;
     }
-    let ruleset = found.remove(0);
-    let analysis = ruleset.analyse((g.len() - 1).max(PROVE_TO));
+    let (ruleset, analysis) = found.remove(0);
+    let analysis = analysis.unwrap_or_else(|| ruleset.analyse(to));
+    let found: Vec<Ruleset> = found.into_iter().map(|(r, _)| r).collect();
     Some(Identified {
         name: ruleset.name(),
         ruleset,
