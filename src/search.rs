@@ -48,6 +48,7 @@ pub mod persist;
 pub mod pns;
 pub mod region;
 pub mod solver;
+pub mod split;
 pub mod sprouts;
 pub mod table;
 

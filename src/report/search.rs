@@ -7,7 +7,9 @@
 //! "peak_bytes"}`. `value` is `null` in misère play and in outcome-only mode
 //! ([`SearchOptions::outcome_only`]): only the outcome (`"P"` or `"N"`) is searched then.
 //! `winning_moves` is `null` unless asked for, else a list of `{"move", "position"}` (the
-//! position after the move, in the input's notation):
+//! position after the move, in the input's notation). A search shared by several processes
+//! (`grundy search … --processes N`, crate `grundy-timely`) adds `"cluster"`
+//! ([`ClusterFigures`]):
 //!
 //! | game | `position` | a move |
 //! |---|---|---|
@@ -248,6 +250,36 @@ pub struct SearchReport {
     /// Df-pn: the root's proof and disproof numbers at the end, `[φ, δ]`, `null` for ∞ (one
     /// of them is 0: proved or disproved); `null` for the value search.
     pub proof_numbers: Option<[Option<u32>; 2]>,
+    /// A search shared by several processes (`--processes`): its figures; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<ClusterFigures>,
+}
+
+/// The figures of a search shared by several processes ([`SearchReport::cluster`]).
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct ClusterFigures {
+    /// Processes taking part.
+    pub processes: usize,
+    /// Sums the root was split into: the moves of its parts, and the positions after its
+    /// moves when the winning moves are asked ([`crate::search::split`]).
+    pub sums: u64,
+    /// Jobs ("is this sum worth `*k`?") answered before this run (read back from the table
+    /// directory).
+    pub jobs_resumed: u64,
+    /// Jobs answered by this run.
+    pub jobs_run: u64,
+    /// Jobs cancelled because another answer made them moot.
+    pub jobs_cancelled: u64,
+    /// Nimbers sent to the shared database (each to every other process).
+    pub shared_nimbers: u64,
+    /// Bytes of messages sent from one process to another, all processes together.
+    pub bytes_sent: u64,
+    /// Rounds of messages.
+    pub rounds: u64,
+    /// Seconds until every process was connected (part of `seconds`).
+    pub connect_seconds: f64,
+    /// Nodes searched by each process.
+    pub nodes_per_process: Vec<u64>,
 }
 
 /// Why a search run failed.
@@ -277,6 +309,82 @@ pub fn run_with_stop(
     progress: &dyn Progress,
     stop: Option<&AtomicBool>,
 ) -> Result<SearchReport, SearchRunError> {
+    with_game(
+        req,
+        Local {
+            o: &req.options,
+            progress,
+            stop,
+        },
+    )
+}
+
+/// The root's moves of a game, as [`with_game`] lists them: `(move, position after it, its
+/// components)`.
+pub type RootMoves<'a, G> =
+    &'a dyn Fn(&G) -> Vec<(String, String, Vec<<G as SearchGame>::Component>)>;
+
+/// What runs a search once the request's game is built: [`with_game`] builds the game, the
+/// root's components and the root's moves, and hands them to [`Driver::drive`] (the search of
+/// this process — [`run`] — or a search shared by many processes, in `grundy-timely`).
+pub trait Driver {
+    /// What the run returns.
+    type Output;
+
+    /// Search `parts` (the root's components) of `game`; `moves` lists the root's moves when
+    /// they are needed: `(move, position after it, its components)`. `name` is the game's name
+    /// in the report, `position` the root's text.
+    fn drive<G>(
+        self,
+        game: G,
+        name: &str,
+        position: String,
+        parts: Vec<G::Component>,
+        moves: RootMoves<'_, G>,
+    ) -> Self::Output
+    where
+        G: SearchGame + Send + 'static,
+        G::Component: 'static;
+}
+
+/// The search of this process ([`run_with_stop`]).
+struct Local<'a> {
+    o: &'a SearchOptions,
+    progress: &'a dyn Progress,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Driver for Local<'_> {
+    type Output = Result<SearchReport, SearchRunError>;
+
+    fn drive<G>(
+        self,
+        game: G,
+        name: &str,
+        position: String,
+        parts: Vec<G::Component>,
+        moves: RootMoves<'_, G>,
+    ) -> Self::Output
+    where
+        G: SearchGame + Send + 'static,
+        G::Component: 'static,
+    {
+        drive(
+            &game,
+            name,
+            position,
+            parts,
+            || moves(&game),
+            self.o,
+            self.progress,
+            self.stop,
+        )
+    }
+}
+
+/// Build the game of `req` (its rules from the options), the root's components and its moves,
+/// and run `driver` on them.
+pub fn with_game<D: Driver>(req: &Request, driver: D) -> D::Output {
     let o = &req.options;
     let kcfg = KaylesConfig {
         decompose: o.decompose,
@@ -298,67 +406,35 @@ pub fn run_with_stop(
             if o.framed && FramedCram::fits(w, h) {
                 let game = FramedCram::new(cfg, w, h);
                 let parts = game.components(board);
-                drive(
-                    &game,
-                    "cram",
-                    board.to_text(),
-                    parts,
-                    || cram_moves(board, |r| game.components(r)),
-                    o,
-                    progress,
-                    stop,
-                )
+                driver.drive(game, "cram", board.to_text(), parts, &|g: &FramedCram| {
+                    cram_moves(board, |r| g.components(r))
+                })
             } else {
                 let game = Cram::new(cfg);
                 let parts = game.components(board);
-                drive(
-                    &game,
-                    "cram",
-                    board.to_text(),
-                    parts,
-                    || cram_moves(board, |r| game.components(r)),
-                    o,
-                    progress,
-                    stop,
-                )
+                driver.drive(game, "cram", board.to_text(), parts, &|g: &Cram| {
+                    cram_moves(board, |r| g.components(r))
+                })
             }
         }
         Target::GridKayles(board) => {
             let game = GridKayles::new(kcfg);
             let parts = game.components(board);
-            let moves = || {
+            let moves = |g: &GridKayles| {
                 let w = board.w as usize;
-                game.board_moves(board)
+                g.board_moves(board)
                     .into_iter()
-                    .map(|(a, after)| (cell(a, w), after.to_text(), game.components(&after)))
+                    .map(|(a, after)| (cell(a, w), after.to_text(), g.components(&after)))
                     .collect()
             };
-            drive(
-                &game,
-                "node-kayles",
-                board.to_text(),
-                parts,
-                moves,
-                o,
-                progress,
-                stop,
-            )
+            driver.drive(game, "node-kayles", board.to_text(), parts, &moves)
         }
         Target::GridArcKayles(board) => {
             let graph = grid_graph(board);
             let game = GraphKayles::with_config(Rule::Edge, kcfg);
             let parts = game.components(&graph);
-            let moves = || graph_moves(&game, &graph);
-            drive(
-                &game,
-                "arc-kayles",
-                board.to_text(),
-                parts,
-                moves,
-                o,
-                progress,
-                stop,
-            )
+            let moves = |g: &GraphKayles| graph_moves(g, &graph);
+            driver.drive(game, "arc-kayles", board.to_text(), parts, &moves)
         }
         Target::Graph(rule, graph) => {
             let game = GraphKayles::with_config(*rule, kcfg);
@@ -367,23 +443,15 @@ pub fn run_with_stop(
                 Rule::Vertex => "node-kayles",
                 Rule::Edge => "arc-kayles",
             };
-            let moves = || graph_moves(&game, graph);
+            let moves = |g: &GraphKayles| graph_moves(g, graph);
             let text = format!("{} vertices, {} edges", graph.n(), graph.edges());
-            drive(&game, name, text, parts, moves, o, progress, stop)
+            driver.drive(game, name, text, parts, &moves)
         }
         Target::Sprouts(position) => {
             let game = sprouts_game(o);
-            let moves = || sprouts_moves(&game, position);
-            drive(
-                &game,
-                "sprouts",
-                game.text(position),
-                position.clone(),
-                moves,
-                o,
-                progress,
-                stop,
-            )
+            let text = game.text(position);
+            let moves = |g: &Sprouts| sprouts_moves(g, position);
+            driver.drive(game, "sprouts", text, position.clone(), &moves)
         }
     }
 }
@@ -645,6 +713,7 @@ fn drive<G: SearchGame>(
         algorithm,
         iterations: dfpn.map(|(d, _)| d.iterations),
         proof_numbers: dfpn.map(|(d, _)| [inf(d.root.0), inf(d.root.1)]),
+        cluster: None,
     })
 }
 

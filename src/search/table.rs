@@ -33,7 +33,8 @@
 //! assert_eq!(t.get(Key { bits: 0b1011, tag: 8 }), None);
 //! ```
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use super::Key;
 
@@ -51,6 +52,11 @@ pub struct Table {
     growing: AtomicBool,
     stores: AtomicU64,
     filled: AtomicU64,
+    /// Exact values of at least this cost are also written to `journal` (`u8::MAX`: none).
+    journal_min: AtomicU8,
+    /// Expensive exact values found since [`Table::take_journal`] last ran (the nimbers a
+    /// distributed search shares with its other processes).
+    journal: Mutex<Vec<(Key, u8, u8)>>,
 }
 
 /// The bytes a table starts with (it doubles from there up to what it was given).
@@ -101,6 +107,12 @@ fn advise_huge_pages(p: *mut u8, bytes: usize) {
     let _ = (p, bytes);
 }
 
+/// The cost of a search of `nodes` nodes: the bit length of `nodes`.
+#[inline]
+fn cost_of(nodes: u64) -> u8 {
+    (64 - nodes.leading_zeros()) as u8
+}
+
 #[inline]
 fn mix(mut x: u64) -> u64 {
     // Stafford's variant 13 of the 64-bit finaliser of MurmurHash3.
@@ -146,7 +158,34 @@ impl Table {
             growing: AtomicBool::new(false),
             stores: AtomicU64::new(0),
             filled: AtomicU64::new(0),
+            journal_min: AtomicU8::new(u8::MAX),
+            journal: Mutex::new(Vec::new()),
         }
+    }
+
+    /// From now on, keep a journal of every exact value [`Table::put`] stores whose search took
+    /// at least `nodes` nodes (its cost, the bit length of `nodes`, at least that of `nodes`):
+    /// [`Table::take_journal`] hands them over. Values put back by [`Table::restore`] are not
+    /// journalled (they came from elsewhere).
+    ///
+    /// ```
+    /// use grundy::search::{Key, Table};
+    /// let t = Table::with_bytes(1 << 12);
+    /// t.journal_from(1000);
+    /// t.put(Key { bits: 1, tag: 0 }, 3, 5000); // expensive: journalled
+    /// t.put(Key { bits: 2, tag: 0 }, 1, 10); // cheap: not
+    /// assert_eq!(t.take_journal(), vec![(Key { bits: 1, tag: 0 }, 3, 13)]);
+    /// assert!(t.take_journal().is_empty());
+    /// ```
+    pub fn journal_from(&self, nodes: u64) {
+        self.journal_min
+            .store(cost_of(nodes.max(1)), Ordering::Relaxed);
+    }
+
+    /// The journalled entries `(key, value, cost)` since the last call (see
+    /// [`Table::journal_from`]).
+    pub fn take_journal(&self) -> Vec<(Key, u8, u8)> {
+        std::mem::take(&mut *self.journal.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The largest power of two of buckets that fits in `bytes` (at least one).
@@ -295,7 +334,13 @@ impl Table {
     /// Store the exact value of `key`, found by a search of `nodes` nodes.
     #[inline]
     pub fn put(&self, key: Key, value: u8, nodes: u64) {
-        let cost = (64 - nodes.leading_zeros()) as u8;
+        let cost = cost_of(nodes);
+        if cost >= self.journal_min.load(Ordering::Relaxed) {
+            self.journal
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((key, value, cost));
+        }
         self.put_with_cost(key, value, cost);
     }
 
@@ -306,7 +351,7 @@ impl Table {
         if excluded == 0 {
             return;
         }
-        let cost = (64 - nodes.leading_zeros()) as u8;
+        let cost = cost_of(nodes);
         self.store(key, pack(key.tag, BOUND, cost) | excluded as u64);
     }
 

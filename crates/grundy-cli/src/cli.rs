@@ -14,6 +14,7 @@ pub mod play;
 pub mod progress;
 pub mod retro;
 pub mod search;
+pub mod search_cluster;
 pub mod seq;
 pub mod serve;
 pub mod solve;

@@ -33,6 +33,8 @@ use crate::loopy::{Block, External, Labels, Note, Remoteness};
 use crate::shards::{ShardEntry, ShardManifest, shard_file_name};
 use crate::{Config, Error, Partition, Summary};
 
+pub(crate) mod mailbox;
+
 /// `(destination worker, tag, a, b, c)`.
 type Msg = (u32, u8, u32, u64, u64);
 /// A batch: `(destination worker, tag, source worker, bytes)`; a lookup's request and reply
@@ -269,9 +271,11 @@ impl QuietStdout {
     }
 }
 
-fn install_panic_hook() {
+/// Turn timely's panic on a lost connection into one message and exit code 1; `kept` says what
+/// a rerun finds (the first caller's text stays).
+fn install_panic_hook(kept: &'static str) {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
+    ONCE.call_once(move || {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             let text = info.to_string();
@@ -283,8 +287,8 @@ fn install_panic_hook() {
                     return;
                 }
                 eprintln!(
-                    "error: lost the connection to another process ({}); every finished tier \
-                     is kept: rerun the same command on every process to resume",
+                    "error: lost the connection to another process ({}); {kept}: rerun the \
+                     same command on every process to resume",
                     info.payload()
                         .downcast_ref::<String>()
                         .map(String::as_str)
@@ -321,7 +325,7 @@ pub(crate) fn run<G: TieredGame + Send + ?Sized + 'static>(
         done: AtomicBool::new(false),
     });
     let communication = if cfg.processes > 1 {
-        install_panic_hook();
+        install_panic_hook("every finished tier is kept");
         CommunicationConfig::Cluster {
             threads: cfg.workers,
             process: cfg.process,

@@ -51,6 +51,7 @@
 mod dataflow;
 pub mod loopy;
 pub mod partition;
+pub mod search;
 pub mod shards;
 pub mod wire;
 

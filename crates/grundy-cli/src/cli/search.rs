@@ -19,7 +19,7 @@ use super::progress::Bar;
 use super::{CmdResult, Failure, Output, write_json};
 
 /// The help of `--json`: the report's fields.
-const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}"#;
+const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process"}"#;
 
 /// Arguments of `grundy search`.
 #[derive(clap::Args, Debug)]
@@ -132,9 +132,28 @@ pub struct Common {
     /// Memory of the transposition table, e.g. 512M, 8G (default: a quarter of the RAM, at most 8G).
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
-    /// Threads (default: one per core).
-    #[arg(long)]
+    /// Threads (default: one per core); with --processes, job threads in this process.
+    #[arg(long, visible_alias = "workers")]
     pub threads: Option<usize>,
+    /// Share the search among N processes (the distributed search: process 0 hands out
+    /// jobs, every process searches them, expensive nimbers are shared). N = 1 needs no
+    /// hostfile; N > 1 needs --process and --hostfile.
+    #[arg(long, value_name = "N")]
+    pub processes: Option<usize>,
+    /// With --processes: this process, 0..N (process 0 prints the report).
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<usize>,
+    /// With --processes: a file of host:port, one line per process, in order.
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    pub hostfile: Option<PathBuf>,
+    /// With --processes: share every nimber whose search took at least this many nodes with
+    /// the other processes (default 1000).
+    #[arg(long, value_name = "NODES", requires = "processes")]
+    pub share_nodes: Option<u64>,
+    /// With --processes: stop (exit code 1) when the other processes make no progress for this
+    /// many seconds (default 600).
+    #[arg(long, value_name = "SECONDS", requires = "processes")]
+    pub silence_limit: Option<u64>,
     /// Keep the table in DIR: read at the start, written every --save-every seconds and at the
     /// end, so a killed run resumes.
     #[arg(long, value_name = "DIR")]
@@ -320,6 +339,16 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     };
     let mut options = options(common)?;
     options.endgame = endgame;
+    if common.processes.is_some() {
+        let req = Request { target, options };
+        let Some(report) = super::search_cluster::run(&req, common)? else {
+            return Ok(()); // processes other than 0 print nothing
+        };
+        if common.output.json {
+            return write_json(out, &report);
+        }
+        return print(&report, false, out);
+    }
     let bar = Bar::new(common.output.quiet() || common.output.json);
     let report = run_request(&Request { target, options }, &bar)?;
     if common.output.json {
@@ -379,6 +408,18 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
             String::new()
         }
     )?;
+    if let Some(c) = &r.cluster {
+        writeln!(
+            out,
+            "processes: {}  jobs: {} answered, {} read back, {} cancelled (the root split into {} sums)",
+            c.processes, c.jobs_run, c.jobs_resumed, c.jobs_cancelled, c.sums
+        )?;
+        writeln!(
+            out,
+            "shared nimbers: {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?}",
+            c.shared_nimbers, c.bytes_sent, c.rounds, c.connect_seconds, c.nodes_per_process
+        )?;
+    }
     write!(out, "threads: {}  time: {:.3} s", r.threads, r.seconds)?;
     if let Some(p) = r.peak_bytes {
         write!(out, "  peak memory: {} MiB", p >> 20)?;

@@ -1,0 +1,957 @@
+//! One search on many processes: the search engine of [`grundy::search`] shared by processes
+//! that talk through timely dataflow, with a shared nimber database, restartable.
+//!
+//! The design is SPOTS's two levels (Čížek, Balko and Schmid, 2025), on the job granularity of
+//! Lemoine and Viennot's nimbers:
+//!
+//! - **The root's questions** ([`grundy::search::split`]) are listed by every process the same
+//!   way from the same arguments: a job — "is this move worth `*k`?", Lemoine and Viennot's
+//!   aspiration question — is named by two numbers and no component ever travels. Process 0,
+//!   the **coordinator**, hands the questions of each open aspiration round out (smallest
+//!   moves first, as the engine orders them) to whichever process asks for work, cancels the
+//!   questions a *yes* made moot, values the root as answers arrive, and stops everyone when
+//!   it is decided (an outcome question as soon as one move is known to be worth `*0`).
+//! - **Workers**: each process runs `threads` job threads on one transposition table; each job
+//!   is today's engine ([`grundy::search::Search::value_in`]: candidate sets, table, pruning),
+//!   so one process with one thread asks the questions the single-machine engine asks, in
+//!   its order.
+//! - **A shared nimber database**: every exact value a process stores whose search took at
+//!   least `share_nodes` nodes ([`grundy::search::Table::journal_from`]) is sent to every other
+//!   process, which puts it in its table before its next round of work: no two processes
+//!   prove an expensive component twice once one has finished it. Broadcast rather than
+//!   partitioned by hash: a partitioned database would put a network round trip inside the
+//!   engine's inner loop (every look-up of a large component), and the shared values are few —
+//!   a value is shared only when its search was expensive, so the messages stay small against
+//!   the work they save (`bytes_sent` in the report).
+//! - **Rounds**: the processes exchange letters in rounds (the mailbox of `dataflow.rs`), every
+//!   few milliseconds while they work; a round carries requests for work, jobs, answers and
+//!   shared nimbers.
+//! - **Restart, not loss**: with a table directory, the coordinator writes every answer it has
+//!   to `split-answers.bin` atomically (a temporary file, synced and renamed; with a CRC-32 and
+//!   the split's fingerprint) in the round it arrives, and each process keeps its table in
+//!   `process-I/` of that directory. A killed process makes the others stop (timely has no
+//!   fault tolerance); a rerun with the same arguments replays the answers and asks only the
+//!   questions that are left.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use grundy::search::node_kayles::GridKayles;
+//! use grundy_timely::search::{SearchCluster, search};
+//! let game = GridKayles::default();
+//! let parts = game.components(&game.grid(3, 5).unwrap());
+//! let cfg = SearchCluster { threads: 2, ..SearchCluster::default() };
+//! let answer = search(Arc::new(game), parts, Vec::new(), &cfg).unwrap().unwrap();
+//! assert_eq!(answer.value, Some(3)); // Node-Kayles on the 3 × 5 grid is *3
+//! ```
+
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use grundy::search::split::{self, Job, Split};
+use grundy::search::{
+    Config, Key, MAX_MOVES, NimSet, Search, SearchError, SearchGame, Table, persist,
+};
+
+use crate::ProgressSink;
+use crate::dataflow::mailbox::{self, Cluster, Mailbox};
+
+/// How to run a search on several processes.
+#[derive(Clone, Debug)]
+pub struct SearchCluster {
+    /// Job threads in this process (at least 1).
+    pub threads: usize,
+    /// `host:port` of every process, in order (empty for one process).
+    pub addresses: Vec<String>,
+    /// This process, `0..processes`.
+    pub process: usize,
+    /// Values whose search took at least this many nodes go to the shared nimber database.
+    pub share_nodes: u64,
+    /// Bytes of this process's transposition table.
+    pub memory: u64,
+    /// The engine's settings for each job (its `threads` is ignored: a job is one thread).
+    pub engine: Config,
+    /// Ask only the outcome: stop as soon as it is known (every process must be given the
+    /// same).
+    pub outcome_only: bool,
+    /// A directory for the coordinator's answers and each process's table (`None`: memory
+    /// only).
+    pub dir: Option<PathBuf>,
+    /// Seconds between two snapshots of this process's table (with `dir`).
+    pub save_every: Duration,
+    /// Stop when a round waits longer than this for the other processes.
+    pub silence_limit: Duration,
+    /// Progress (on the coordinator): jobs done and open, database size, messages per second.
+    pub progress: ProgressSink,
+    /// Fault injection for tests: the coordinator stops (with [`ClusterError::Stopped`]) once
+    /// it has this many answers, as a killed process would.
+    pub stop_after_answers: Option<u64>,
+}
+
+impl Default for SearchCluster {
+    fn default() -> Self {
+        SearchCluster {
+            threads: 1,
+            addresses: Vec::new(),
+            process: 0,
+            share_nodes: 1000,
+            memory: 1 << 26,
+            engine: Config::default(),
+            outcome_only: false,
+            dir: None,
+            save_every: Duration::from_secs(60),
+            silence_limit: Duration::from_secs(600),
+            progress: ProgressSink::default(),
+            stop_after_answers: None,
+        }
+    }
+}
+
+impl SearchCluster {
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.addresses.len().max(1)
+    }
+}
+
+/// What the coordinator learns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClusterAnswer {
+    /// The root's value (`None` when only the outcome was asked and the search stopped early).
+    pub value: Option<u8>,
+    /// True when the first player wins.
+    pub first_player_wins: bool,
+    /// For each position after a root move (the `after` given): whether it is a P-position
+    /// (the move wins), when known.
+    pub winning: Vec<Option<bool>>,
+    /// Sums the split lists (the moves of the root's parts, the positions after its moves).
+    pub sums: u64,
+    /// Questions answered before this run (read back from the directory).
+    pub jobs_resumed: u64,
+    /// Questions answered in this run.
+    pub jobs_run: u64,
+    /// Questions cancelled (made moot by another answer).
+    pub jobs_cancelled: u64,
+    /// Nimbers each process sent to the shared database.
+    pub shared_nimbers: Vec<u64>,
+    /// Bytes each process sent to the others.
+    pub bytes_sent: Vec<u64>,
+    /// Nodes each process searched.
+    pub nodes: Vec<u64>,
+    /// Rounds of messages.
+    pub rounds: u64,
+    /// Seconds until every process was connected (timely's listener polls once a second, so
+    /// a process that starts before the others waits up to a second more).
+    pub connect_seconds: f64,
+    /// Entries read back into this process's table at the start.
+    pub resumed_entries: u64,
+}
+
+/// Why a search on several processes failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// A bad setting.
+    #[error("{0}")]
+    Config(String),
+    /// The root could not be split.
+    #[error(transparent)]
+    Split(#[from] split::SplitError),
+    /// A job failed in the engine (on some process).
+    #[error("{0}")]
+    Search(String),
+    /// The answers file.
+    #[error(transparent)]
+    Answers(#[from] split::AnswersError),
+    /// A table snapshot.
+    #[error(transparent)]
+    Persist(#[from] persist::PersistError),
+    /// Another process failed or vanished.
+    #[error("{0}; every answered job is kept: rerun the same command on every process to resume")]
+    Peer(String),
+    /// Stopped by [`SearchCluster::stop_after_answers`].
+    #[error("stopped after {0} answers (as asked)")]
+    Stopped(u64),
+}
+
+impl ClusterError {
+    /// True for an I/O or network failure (exit code 1), false for bad input (exit 2).
+    pub fn is_io(&self) -> bool {
+        matches!(
+            self,
+            ClusterError::Peer(_)
+                | ClusterError::Stopped(_)
+                | ClusterError::Answers(split::AnswersError::Io { .. })
+                | ClusterError::Persist(persist::PersistError::Io { .. })
+        )
+    }
+}
+
+// Records of a letter: a tag, then fixed fields (little-endian).
+const HELLO: u8 = 0; // fingerprint u64
+const WANT: u8 = 1; // slots u32
+const JOB: u8 = 2; // sum u32, target u8
+const ANSWER: u8 = 3; // sum u32, target u8, found u8 (NOT: not the target, value unknown)
+const NIMBER: u8 = 4; // bits u64, tag u16, value u8, cost u8
+const DONE: u8 = 5; // nothing
+const FAIL: u8 = 6; // length u32, text
+const STATS: u8 = 7; // nodes u64, shared u64, bytes u64
+const CANCEL: u8 = 8; // sum u32, target u8
+const NOT: u8 = 0xff;
+
+/// A record read from a letter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Record {
+    Hello(u64),
+    Want(u32),
+    Job(Job),
+    Answer(Job, Option<u8>),
+    Nimber(Key, u8, u8),
+    Done,
+    Fail(String),
+    Stats(u64, u64, u64),
+    Cancel(Job),
+}
+
+fn put_job(out: &mut Vec<u8>, tag: u8, j: &Job) {
+    out.push(tag);
+    out.extend_from_slice(&j.sum.to_le_bytes());
+    out.push(j.target);
+}
+
+fn put(out: &mut Vec<u8>, r: &Record) {
+    match r {
+        Record::Hello(f) => {
+            out.push(HELLO);
+            out.extend_from_slice(&f.to_le_bytes());
+        }
+        Record::Want(n) => {
+            out.push(WANT);
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        Record::Job(j) => put_job(out, JOB, j),
+        Record::Cancel(j) => put_job(out, CANCEL, j),
+        Record::Answer(j, v) => {
+            put_job(out, ANSWER, j);
+            out.push(v.unwrap_or(NOT));
+        }
+        Record::Nimber(k, v, c) => {
+            out.push(NIMBER);
+            out.extend_from_slice(&k.bits.to_le_bytes());
+            out.extend_from_slice(&k.tag.to_le_bytes());
+            out.push(*v);
+            out.push(*c);
+        }
+        Record::Done => out.push(DONE),
+        Record::Fail(t) => {
+            out.push(FAIL);
+            out.extend_from_slice(&(t.len() as u32).to_le_bytes());
+            out.extend_from_slice(t.as_bytes());
+        }
+        Record::Stats(a, b, c) => {
+            out.push(STATS);
+            for x in [a, b, c] {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+    }
+}
+
+/// Read every record of a letter (a malformed letter — only possible from a process of
+/// another version — is an error naming its sender).
+fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
+    let bad = || ClusterError::Peer(format!("process {from} sent a malformed letter"));
+    let mut at = 0;
+    let mut out = Vec::new();
+    let take = |n: usize, at: &mut usize| -> Result<&[u8], ClusterError> {
+        let s = bytes.get(*at..*at + n).ok_or_else(bad)?;
+        *at += n;
+        Ok(s)
+    };
+    let u32_of = |s: &[u8]| u32::from_le_bytes(s.try_into().expect("4 bytes"));
+    let u64_of = |s: &[u8]| u64::from_le_bytes(s.try_into().expect("8 bytes"));
+    let job_of = |s: &[u8]| Job {
+        sum: u32::from_le_bytes(s[..4].try_into().expect("4 bytes")),
+        target: s[4],
+    };
+    while at < bytes.len() {
+        let tag = bytes[at];
+        at += 1;
+        out.push(match tag {
+            HELLO => Record::Hello(u64_of(take(8, &mut at)?)),
+            WANT => Record::Want(u32_of(take(4, &mut at)?)),
+            JOB => Record::Job(job_of(take(5, &mut at)?)),
+            CANCEL => Record::Cancel(job_of(take(5, &mut at)?)),
+            ANSWER => {
+                let s = take(6, &mut at)?;
+                Record::Answer(job_of(s), (s[5] != NOT).then_some(s[5]))
+            }
+            NIMBER => {
+                let bits = u64_of(take(8, &mut at)?);
+                let tag = u16::from_le_bytes(take(2, &mut at)?.try_into().expect("2 bytes"));
+                let v = take(2, &mut at)?;
+                Record::Nimber(Key { bits, tag }, v[0], v[1])
+            }
+            DONE => Record::Done,
+            FAIL => {
+                let n = u32_of(take(4, &mut at)?) as usize;
+                Record::Fail(String::from_utf8_lossy(take(n, &mut at)?).into_owned())
+            }
+            STATS => Record::Stats(
+                u64_of(take(8, &mut at)?),
+                u64_of(take(8, &mut at)?),
+                u64_of(take(8, &mut at)?),
+            ),
+            _ => return Err(bad()),
+        });
+    }
+    Ok(out)
+}
+
+/// Letters being written for the next round, one per destination.
+struct Outbox {
+    letters: Vec<Vec<u8>>,
+}
+
+impl Outbox {
+    fn new(peers: usize) -> Outbox {
+        Outbox {
+            letters: vec![Vec::new(); peers],
+        }
+    }
+    fn to(&mut self, p: u32, r: &Record) {
+        put(&mut self.letters[p as usize], r);
+    }
+    fn is_empty(&self) -> bool {
+        self.letters.iter().all(Vec::is_empty)
+    }
+    fn take(&mut self) -> Vec<(u32, Vec<u8>)> {
+        self.letters
+            .iter_mut()
+            .enumerate()
+            .filter(|(_, l)| !l.is_empty())
+            .map(|(p, l)| (p as u32, std::mem::take(l)))
+            .collect()
+    }
+}
+
+/// The job threads of one process and what they share with its round loop.
+struct Local {
+    queue: Mutex<VecDeque<Job>>,
+    work: Condvar,
+    /// Answers not yet sent.
+    answers: Mutex<Vec<(Job, Option<u8>)>>,
+    /// The jobs being searched now, each with its own stop flag.
+    running: Mutex<Vec<(Job, Arc<AtomicBool>)>>,
+    /// Set when the search is over: the threads leave, the running jobs are cancelled.
+    stop: AtomicBool,
+    /// The first engine error.
+    error: Mutex<Option<String>>,
+    /// Wakes the round loop when an answer is ready.
+    event: (Mutex<bool>, Condvar),
+    nodes: AtomicU64,
+}
+
+impl Local {
+    fn wake(&self) {
+        let (m, c) = &self.event;
+        *m.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        c.notify_one();
+    }
+
+    /// Wait up to `limit` for an answer (or an error).
+    fn wait_event(&self, limit: Duration) {
+        let (m, c) = &self.event;
+        let g = m.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut g, _) = c
+            .wait_timeout_while(g, limit, |ready| !*ready)
+            .unwrap_or_else(|e| e.into_inner());
+        *g = false;
+    }
+
+    /// Jobs queued or running.
+    fn busy(&self) -> u32 {
+        (self.queue.lock().unwrap_or_else(|e| e.into_inner()).len()
+            + self.running.lock().unwrap_or_else(|e| e.into_inner()).len()) as u32
+    }
+
+    /// Drop a queued job, or stop it where it runs.
+    fn cancel(&self, job: Job) {
+        self.queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|j| *j != job);
+        for (j, flag) in self
+            .running
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+        {
+            if *j == job {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Stop everything.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for (_, flag) in self
+            .running
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+        {
+            flag.store(true, Ordering::Relaxed);
+        }
+        self.work.notify_all();
+    }
+}
+
+/// The coordinator's state (process 0).
+struct Coordinator<C> {
+    split: Split<C>,
+    /// Questions handed out and not answered, with the process asked.
+    assigned: HashMap<Job, u32>,
+    /// Slots each process asked for and has not been given yet.
+    wants: Vec<u32>,
+    resumed: u64,
+    run: u64,
+    cancelled: u64,
+    saved: usize,
+    failure: Option<String>,
+}
+
+impl<C: Clone> Coordinator<C> {
+    /// Hand questions to the processes that asked, one at a time round the processes.
+    fn assign(&mut self, out: &mut Outbox, mine: &mut Vec<Job>) {
+        loop {
+            let mut gave = false;
+            for p in 0..self.wants.len() {
+                if self.wants[p] == 0 {
+                    continue;
+                }
+                let Some(&job) = self.split.next_jobs(1).first() else {
+                    return;
+                };
+                self.wants[p] -= 1;
+                self.assigned.insert(job, p as u32);
+                gave = true;
+                if p == 0 {
+                    mine.push(job);
+                } else {
+                    out.to(p as u32, &Record::Job(job));
+                }
+            }
+            if !gave {
+                return;
+            }
+        }
+    }
+
+    /// Record an answer (from any process, moot or not) and cancel what it made moot.
+    fn answer(&mut self, job: Job, found: Option<u8>, out: &mut Outbox, local: &Local) {
+        if !self.split.is_job(job) {
+            return;
+        }
+        self.assigned.remove(&job);
+        self.split.record(job, found);
+        self.run += 1;
+        let moot: Vec<Job> = self
+            .assigned
+            .keys()
+            .copied()
+            .filter(|j| !self.split.is_out(*j))
+            .collect();
+        for j in moot {
+            let p = self.assigned.remove(&j).expect("listed");
+            self.cancelled += 1;
+            if p == 0 {
+                local.cancel(j);
+            } else {
+                out.to(p, &Record::Cancel(j));
+            }
+        }
+    }
+}
+
+/// Search the sum of `parts` on every process of `cfg`; `after` are the positions after the
+/// root's moves, asked whether they are P-positions once the root is a first-player win
+/// (empty when the winning moves are not wanted). The coordinator (process 0) returns the
+/// answer, the others `None`. Every process must be called with the same game, parts, `after`
+/// and `outcome_only`.
+pub fn search<G>(
+    game: Arc<G>,
+    parts: Vec<G::Component>,
+    after: Vec<Vec<G::Component>>,
+    cfg: &SearchCluster,
+) -> Result<Option<ClusterAnswer>, ClusterError>
+where
+    G: SearchGame + Send + 'static,
+    G::Component: 'static,
+{
+    let processes = cfg.processes();
+    if cfg.threads == 0 {
+        return Err(ClusterError::Config(
+            "--threads 0: at least one thread is needed".into(),
+        ));
+    }
+    if cfg.process >= processes {
+        return Err(ClusterError::Config(format!(
+            "--process {}: processes are numbered 0..{processes}",
+            cfg.process
+        )));
+    }
+    let split = Split::new(game.as_ref(), &parts, &after, cfg.outcome_only)?;
+    let n_after = after.len();
+    let cluster = Cluster {
+        addresses: if processes > 1 {
+            cfg.addresses.clone()
+        } else {
+            Vec::new()
+        },
+        process: cfg.process,
+        silence_limit: cfg.silence_limit,
+        kept: "every answered question is kept",
+    };
+    let cfg = cfg.clone();
+    let result = mailbox::execute(&cluster, move |mb| {
+        process(mb, game.as_ref(), split.clone(), n_after, &cfg)
+    });
+    match result {
+        Ok(r) => r,
+        Err(e) => Err(ClusterError::Peer(e)),
+    }
+}
+
+/// One process: the job threads, and the round loop on the mailbox.
+fn process<G: SearchGame>(
+    mb: &mut Mailbox<'_>,
+    game: &G,
+    split: Split<G::Component>,
+    n_after: usize,
+    cfg: &SearchCluster,
+) -> Result<Option<ClusterAnswer>, ClusterError> {
+    let me = mb.me();
+    let peers = mb.peers() as usize;
+    let id = game.id();
+    let fingerprint = split.fingerprint(game);
+    let table = Table::with_bytes(cfg.memory);
+    let own_dir = cfg.dir.as_ref().map(|d| d.join(format!("process-{me}")));
+    let resumed_entries = match &own_dir {
+        Some(d) => persist::load(d, &id, &table)?,
+        None => 0,
+    };
+    table.journal_from(cfg.share_nodes);
+    let mut coordinator = if me == 0 {
+        let mut split = split.clone();
+        let mut resumed = 0;
+        if let Some(dir) = &cfg.dir {
+            for (j, found) in split::load_answers(dir, &id, fingerprint)? {
+                if !split.is_job(j) || found.is_some_and(|v| v as usize > MAX_MOVES) {
+                    return Err(ClusterError::Answers(split::AnswersError::Refused {
+                        path: dir.join(split::ANSWERS_FILE).display().to_string(),
+                        reason: format!("question {j:?} is not one of this split"),
+                    }));
+                }
+                split.record(j, found);
+                resumed += 1;
+            }
+        }
+        let saved = split.answers().len();
+        Some(Coordinator {
+            split,
+            assigned: HashMap::new(),
+            wants: vec![0; peers],
+            resumed,
+            run: 0,
+            cancelled: 0,
+            saved,
+            failure: None,
+        })
+    } else {
+        None
+    };
+    let local = Local {
+        queue: Mutex::new(VecDeque::new()),
+        work: Condvar::new(),
+        answers: Mutex::new(Vec::new()),
+        running: Mutex::new(Vec::new()),
+        stop: AtomicBool::new(false),
+        error: Mutex::new(None),
+        event: (Mutex::new(false), Condvar::new()),
+        nodes: AtomicU64::new(0),
+    };
+    let mut engine = cfg.engine.clone();
+    engine.threads = 1;
+    let started = Instant::now();
+    let figures = std::thread::scope(|sc| {
+        for _ in 0..cfg.threads {
+            let (local, table, engine, split) = (&local, &table, engine.clone(), &split);
+            sc.spawn(move || job_thread(game, table, engine, split, local));
+        }
+        let r = rounds(
+            mb,
+            &local,
+            &table,
+            coordinator.as_mut(),
+            fingerprint,
+            cfg,
+            own_dir.as_deref(),
+            &id,
+            started,
+        );
+        local.halt();
+        r
+    });
+    // the table is kept even when the search stopped: its entries are exact
+    if let Some(d) = &own_dir {
+        persist::save(d, &id, &table)?;
+    }
+    let figures = figures?;
+    let (Some((shared, bytes, nodes)), Some(c)) = (figures, coordinator.as_ref()) else {
+        return Ok(None);
+    };
+    Ok(Some(ClusterAnswer {
+        value: c.split.root_value(),
+        first_player_wins: c.split.root_wins().unwrap_or(false),
+        winning: (0..n_after).map(|w| c.split.winning(w)).collect(),
+        sums: c.split.len() as u64,
+        jobs_resumed: c.resumed,
+        jobs_run: c.run,
+        jobs_cancelled: c.cancelled,
+        shared_nimbers: shared,
+        bytes_sent: bytes,
+        nodes,
+        rounds: mb.rounds,
+        connect_seconds: mb.connected.unwrap_or_default(),
+        resumed_entries,
+    }))
+}
+
+/// A job thread: take a question, ask the engine, hand the answer over, until stopped.
+fn job_thread<G: SearchGame>(
+    game: &G,
+    table: &Table,
+    engine: Config,
+    split: &Split<G::Component>,
+    local: &Local,
+) {
+    loop {
+        let (job, flag) = {
+            let mut q = local.queue.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                if local.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Some(j) = q.pop_front() {
+                    let flag = Arc::new(AtomicBool::new(false));
+                    local
+                        .running
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((j, flag.clone()));
+                    break (j, flag);
+                }
+                q = local
+                    .work
+                    .wait_timeout(q, Duration::from_millis(100))
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+        };
+        let search = Search::new(game, table, engine.clone()).with_stop(&flag);
+        let r = Search::<G>::on_search_thread(|| {
+            search.value_in(split.sum(job.sum), NimSet::single(job.target))
+        });
+        local
+            .nodes
+            .fetch_add(search.stats().nodes, Ordering::Relaxed);
+        match r {
+            Ok(found) => local
+                .answers
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((job, found)),
+            Err(SearchError::Cancelled) => {}
+            Err(e) => {
+                let mut g = local.error.lock().unwrap_or_else(|e| e.into_inner());
+                g.get_or_insert_with(|| format!("question {job:?}: {e}"));
+            }
+        }
+        local
+            .running
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|(j, f)| !(*j == job && Arc::ptr_eq(f, &flag)));
+        local.wake();
+    }
+}
+
+/// Per-process figures the coordinator gathers at the end: nimbers shared, bytes sent, nodes.
+type Figures = Option<(Vec<u64>, Vec<u64>, Vec<u64>)>;
+
+/// The round loop of one process (the coordinator's work included on process 0).
+#[allow(clippy::too_many_arguments)]
+fn rounds<C: Clone>(
+    mb: &mut Mailbox<'_>,
+    local: &Local,
+    table: &Table,
+    mut coordinator: Option<&mut Coordinator<C>>,
+    fingerprint: u64,
+    cfg: &SearchCluster,
+    own_dir: Option<&std::path::Path>,
+    id: &str,
+    started: Instant,
+) -> Result<Figures, ClusterError> {
+    let me = mb.me();
+    let peers = mb.peers() as usize;
+    let mut out = Outbox::new(peers);
+    // round 0: every process names its split; the coordinator checks they agree
+    out.to(0, &Record::Hello(fingerprint));
+    let mail = mb.round(out.take()).map_err(ClusterError::Peer)?;
+    if let Some(c) = coordinator.as_deref_mut() {
+        for (from, bytes) in &mail {
+            for r in records(*from, bytes)? {
+                if r != Record::Hello(fingerprint) {
+                    c.failure = Some(format!(
+                        "process {from} split the position differently: give every process \
+                         the same position and options"
+                    ));
+                }
+            }
+        }
+    }
+    let slots = cfg.threads as u32 + 1; // a question waiting beside each running one
+    let mut asked = 0u32; // slots asked for and not yet filled
+    let mut shared = 0u64;
+    let mut last_save = Instant::now();
+    let mut done = false;
+    let mut failure: Option<String> = None;
+    let mut last_progress = Instant::now();
+    loop {
+        // what this process has to say
+        let answers = std::mem::take(&mut *local.answers.lock().unwrap_or_else(|e| e.into_inner()));
+        if let Some(e) = local.error.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            match coordinator.as_deref_mut() {
+                Some(c) => {
+                    c.failure.get_or_insert(e);
+                }
+                None => out.to(0, &Record::Fail(e)),
+            }
+        }
+        let journal = table.take_journal();
+        if peers > 1 {
+            for (k, v, c) in &journal {
+                for p in 0..peers as u32 {
+                    if p != me {
+                        out.to(p, &Record::Nimber(*k, *v, *c));
+                    }
+                }
+            }
+            shared += journal.len() as u64;
+        }
+        let want = if done {
+            0
+        } else {
+            slots.saturating_sub(local.busy() + asked)
+        };
+        asked += want;
+        let mut mine = Vec::new();
+        match coordinator.as_deref_mut() {
+            Some(c) => {
+                for (j, found) in answers {
+                    c.answer(j, found, &mut out, local);
+                }
+                c.wants[0] += want;
+            }
+            None => {
+                for (j, found) in answers {
+                    out.to(0, &Record::Answer(j, found));
+                }
+                if want > 0 {
+                    out.to(0, &Record::Want(want));
+                }
+            }
+        }
+        let mail = mb.round(out.take()).map_err(ClusterError::Peer)?;
+        let mut finish = false;
+        // whether the round carried work (not only shared nimbers): then the next round
+        // follows at once, else after a pause
+        let mut moved = false;
+        for (from, bytes) in &mail {
+            for r in records(*from, bytes)? {
+                moved |= !matches!(r, Record::Nimber(..) | Record::Hello(_));
+                match r {
+                    Record::Job(j) => mine.push(j),
+                    Record::Cancel(j) => local.cancel(j),
+                    Record::Nimber(k, v, c) => table.restore(&[(k, v, c)]),
+                    Record::Done => finish = true,
+                    Record::Answer(j, found) => {
+                        if let Some(c) = coordinator.as_deref_mut() {
+                            c.answer(j, found, &mut out, local);
+                        }
+                    }
+                    Record::Want(n) => {
+                        if let Some(c) = coordinator.as_deref_mut() {
+                            c.wants[*from as usize] += n;
+                        }
+                    }
+                    Record::Fail(e) => match coordinator.as_deref_mut() {
+                        Some(c) => {
+                            c.failure.get_or_insert(format!("process {from}: {e}"));
+                        }
+                        None => {
+                            failure.get_or_insert(e);
+                        }
+                    },
+                    Record::Hello(_) | Record::Stats(..) => {}
+                }
+            }
+        }
+        if finish {
+            break;
+        }
+        // the coordinator: keep the answers, hand out work, or end the search
+        if let Some(c) = coordinator.as_deref_mut() {
+            let answered = c.split.answers();
+            if let Some(dir) = &cfg.dir
+                && answered.len() > c.saved
+            {
+                split::save_answers(dir, id, fingerprint, answered)?;
+                c.saved = answered.len();
+            }
+            if let Some(k) = cfg.stop_after_answers
+                && c.run >= k
+            {
+                return Err(ClusterError::Stopped(c.run));
+            }
+            if !done && (c.failure.is_some() || c.split.is_done()) {
+                for p in 0..peers as u32 {
+                    if let Some(f) = &c.failure
+                        && p != 0
+                    {
+                        out.to(p, &Record::Fail(f.clone()));
+                    }
+                    out.to(p, &Record::Done);
+                }
+                done = true;
+            } else if !done {
+                let mut jobs = Outbox::new(peers);
+                c.assign(&mut jobs, &mut mine);
+                for (p, l) in jobs.take() {
+                    out.letters[p as usize].extend(l);
+                }
+            }
+            if let Some(progress) = &cfg.progress.0
+                && last_progress.elapsed() > Duration::from_millis(200)
+            {
+                let n = c.split.answers().len() as u64;
+                progress.start(
+                    0,
+                    &format!(
+                        "{peers} processes · {n} questions answered, {} out · {shared} nimbers shared · {:.0} rounds/s",
+                        c.assigned.len(),
+                        mb.rounds as f64 / started.elapsed().as_secs_f64().max(1e-3)
+                    ),
+                );
+                progress.set(n);
+                last_progress = Instant::now();
+            }
+        }
+        asked = asked.saturating_sub(mine.len() as u32);
+        if !mine.is_empty() {
+            local
+                .queue
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(mine);
+            local.work.notify_all();
+        }
+        if let Some(d) = own_dir
+            && last_save.elapsed() >= cfg.save_every
+        {
+            persist::save(d, id, table)?;
+            last_save = Instant::now();
+        }
+        // pace the rounds: wait for an answer (or a short while) unless work is moving; shared
+        // nimbers alone wait (else two processes would spin rounds on the cores the jobs need)
+        if !moved && out.is_empty() {
+            local.wait_event(Duration::from_millis(20));
+        }
+    }
+    // the last round: every process reports its figures to the coordinator
+    local.halt();
+    out.to(
+        0,
+        &Record::Stats(local.nodes.load(Ordering::Relaxed), shared, mb.bytes_sent),
+    );
+    let mail = mb.round(out.take()).map_err(ClusterError::Peer)?;
+    if let Some(progress) = &cfg.progress.0 {
+        progress.finish();
+    }
+    let Some(c) = coordinator else {
+        return match failure {
+            Some(f) => Err(ClusterError::Search(f)),
+            None => Ok(None),
+        };
+    };
+    if let Some(f) = c.failure.take() {
+        return Err(ClusterError::Search(f));
+    }
+    let mut figures = (vec![0; peers], vec![0; peers], vec![0; peers]);
+    for (from, bytes) in &mail {
+        for r in records(*from, bytes)? {
+            if let Record::Stats(nodes, sh, b) = r {
+                figures.0[*from as usize] = sh;
+                figures.1[*from as usize] = b;
+                figures.2[*from as usize] = nodes;
+            }
+        }
+    }
+    Ok(Some(figures))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_record_reads_back_as_written() {
+        let all = [
+            Record::Hello(u64::MAX - 3),
+            Record::Want(7),
+            Record::Job(Job {
+                sum: 123_456,
+                target: 3,
+            }),
+            Record::Answer(Job { sum: 9, target: 4 }, Some(4)),
+            Record::Answer(Job { sum: 9, target: 5 }, None),
+            Record::Cancel(Job { sum: 1, target: 0 }),
+            Record::Nimber(
+                Key {
+                    bits: 0xdead_beef,
+                    tag: 0x7abc,
+                },
+                3,
+                40,
+            ),
+            Record::Done,
+            Record::Fail("job 3: too many moves".into()),
+            Record::Stats(1, 2, 3),
+        ];
+        let mut bytes = Vec::new();
+        for r in &all {
+            put(&mut bytes, r);
+        }
+        assert_eq!(records(1, &bytes).unwrap(), all);
+        // a cut letter is an error naming its sender, never a panic
+        for cut in 0..bytes.len() {
+            if let Err(e) = records(5, &bytes[..cut]) {
+                assert!(e.to_string().contains("process 5"));
+            }
+        }
+        assert!(records(2, &[99]).is_err());
+    }
+}

@@ -1,0 +1,319 @@
+//! The search shared by several processes gives the single-machine engine's answers: the
+//! value, the outcome and every winning move, with one process and several threads (random
+//! positions), with two and three processes over TCP on 127.0.0.1 (ports picked at run time),
+//! and after a stop and a rerun from the answers kept on disk.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::free_addresses;
+use proptest::prelude::*;
+
+use grundy::search::cram::Cram;
+use grundy::search::graph::Graph;
+use grundy::search::node_kayles::{GraphKayles, Rule};
+use grundy::search::sprouts::Sprouts;
+use grundy::search::{Config, NimSet, Search, SearchGame, Table};
+use grundy_timely::search::{ClusterAnswer, ClusterError, SearchCluster, search};
+
+/// What the single-machine engine says: the value and, for each position in `after`, whether
+/// it is worth 0.
+fn single<G: SearchGame>(
+    game: &G,
+    parts: &[G::Component],
+    after: &[Vec<G::Component>],
+) -> (u8, Vec<bool>) {
+    let table = Table::with_bytes(1 << 22);
+    let s = Search::new(game, &table, Config::default());
+    let v = Search::<G>::on_search_thread(|| s.value(parts)).unwrap();
+    let w = after
+        .iter()
+        .map(|a| {
+            Search::<G>::on_search_thread(|| s.value_in(a, NimSet::single(0))).unwrap() == Some(0)
+        })
+        .collect();
+    (v, w)
+}
+
+/// Check a cluster's answer against the single engine's.
+fn agree(a: &ClusterAnswer, value: u8, winning: &[bool], outcome_only: bool, what: &str) {
+    if !outcome_only {
+        assert_eq!(a.value, Some(value), "{what}: value");
+    }
+    assert_eq!(a.first_player_wins, value != 0, "{what}: outcome");
+    let want: Vec<Option<bool>> = winning.iter().map(|&w| Some(w && value != 0)).collect();
+    assert_eq!(a.winning, want, "{what}: winning moves");
+}
+
+/// `n` processes (threads of this test, over TCP) searching the same position; process 0's
+/// answer.
+fn cluster<G>(
+    game: Arc<G>,
+    parts: Vec<G::Component>,
+    after: Vec<Vec<G::Component>>,
+    n: usize,
+    threads: usize,
+    outcome_only: bool,
+) -> ClusterAnswer
+where
+    G: SearchGame + Send + 'static,
+    G::Component: 'static,
+{
+    let addresses = if n > 1 { free_addresses(n) } else { Vec::new() };
+    let handles: Vec<_> = (0..n)
+        .map(|p| {
+            let cfg = SearchCluster {
+                threads,
+                addresses: addresses.clone(),
+                process: p,
+                memory: 1 << 22,
+                outcome_only,
+                share_nodes: 1 + p as u64 * 50,
+                silence_limit: Duration::from_secs(120),
+                ..SearchCluster::default()
+            };
+            let (game, parts, after) = (game.clone(), parts.clone(), after.clone());
+            std::thread::spawn(move || search(game, parts, after, &cfg))
+        })
+        .collect();
+    let mut results = handles.into_iter().map(|h| h.join().unwrap().unwrap());
+    let first = results.next().unwrap().expect("process 0 answers");
+    assert!(results.all(|r| r.is_none()), "only process 0 answers");
+    first
+}
+
+/// The positions after every Node-Kayles (or Arc-Kayles) move of `g`, each as its components.
+fn graph_after(game: &GraphKayles, g: &Graph) -> Vec<Vec<Graph>> {
+    game.graph_moves(g)
+        .into_iter()
+        .map(|(_, left)| game.components_of(g, left))
+        .collect()
+}
+
+fn graphs() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
+    (1usize..=12).prop_flat_map(|n| {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect();
+        let m = pairs.len();
+        (Just(n), proptest::sample::subsequence(pairs, 0..=m.min(22)))
+    })
+}
+
+/// A Cram board of `rows × cols` with the cells of `holes` (bit `i`: cell `i` in row order)
+/// filled.
+fn cram_board(rows: usize, cols: usize, holes: u64) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    if holes >> (r * cols + c) & 1 == 1 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn cram_after(
+    game: &Cram,
+    text: &str,
+) -> (
+    Vec<grundy::search::region::Region>,
+    Vec<Vec<grundy::search::region::Region>>,
+) {
+    let board = game.parse(text).unwrap();
+    let parts = game.components(&board);
+    let after = game
+        .board_moves(&board)
+        .into_iter()
+        .map(|(_, b)| game.components(&b))
+        .collect();
+    (parts, after)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// One process, one to three job threads: the value, the outcome (also asked alone) and
+    /// every winning move of a random graph, as the single engine finds them.
+    #[test]
+    fn one_process_answers_as_the_single_engine_on_random_graphs(
+        (n, edges) in graphs(),
+        edge_rule in any::<bool>(),
+        threads in 1usize..=3,
+        outcome_only in any::<bool>(),
+    ) {
+        let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
+        let game = GraphKayles::new(rule);
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let parts = game.components(&g);
+        let after = graph_after(&game, &g);
+        let (v, w) = single(&game, &parts, &after);
+        let a = cluster(Arc::new(game), parts, after, 1, threads, outcome_only);
+        agree(&a, v, &w, outcome_only, &format!("{rule:?} {n} {edges:?}"));
+    }
+
+    /// The same on random Cram boards with holes.
+    #[test]
+    fn one_process_answers_as_the_single_engine_on_cram_boards_with_holes(
+        rows in 1usize..=4,
+        cols in 1usize..=5,
+        holes in any::<u64>(),
+        threads in 1usize..=3,
+    ) {
+        let game = Cram::default();
+        let text = cram_board(rows, cols, holes & 0b1001_0000_0100_0010_0001);
+        let (parts, after) = cram_after(&game, &text);
+        let (v, w) = single(&game, &parts, &after);
+        let a = cluster(Arc::new(game), parts, after, 1, threads, false);
+        agree(&a, v, &w, false, &text);
+    }
+}
+
+#[test]
+fn two_and_three_processes_answer_as_the_single_engine() {
+    // Cram boards with holes, a Node-Kayles and an Arc-Kayles graph, Sprouts positions
+    let cram = Cram::default();
+    for (n, text) in [
+        (2, "...../...#./....."),
+        (3, "....../.#..../......"),
+        (2, "..../..../..../...#"),
+    ] {
+        let (parts, after) = cram_after(&cram, text);
+        let (v, w) = single(&cram, &parts, &after);
+        let a = cluster(Arc::new(Cram::default()), parts, after, n, 1, false);
+        agree(&a, v, &w, false, &format!("cram {text} on {n} processes"));
+    }
+    let edges: Vec<(usize, usize)> = (0..13)
+        .flat_map(|a| (a + 1..13).map(move |b| (a, b)))
+        .filter(|&(a, b)| (a * 7 + b * 3) % 5 == 0 || b == a + 1)
+        .collect();
+    for (rule, n) in [(Rule::Vertex, 3), (Rule::Edge, 2)] {
+        let game = GraphKayles::new(rule);
+        let g = Graph::from_edges(13, &edges).unwrap();
+        let parts = game.components(&g);
+        let after = graph_after(&game, &g);
+        let (v, w) = single(&game, &parts, &after);
+        let a = cluster(Arc::new(game), parts, after, n, 2, false);
+        agree(
+            &a,
+            v,
+            &w,
+            false,
+            &format!("{rule:?} graph on {n} processes"),
+        );
+    }
+    let sprouts = Sprouts::default();
+    for (n, spots) in [(2, 5), (3, 6)] {
+        let p = sprouts.spots(spots).unwrap();
+        let after = sprouts.position_moves(&p);
+        let (v, w) = single(&sprouts, &p, &after);
+        let a = cluster(Arc::new(Sprouts::default()), p, after, n, 1, false);
+        agree(
+            &a,
+            v,
+            &w,
+            false,
+            &format!("sprouts 0*{spots} on {n} processes"),
+        );
+        let (v, _) = single(&sprouts, &sprouts.spots(spots).unwrap(), &[]);
+        let a = cluster(
+            Arc::new(Sprouts::default()),
+            sprouts.spots(spots).unwrap(),
+            Vec::new(),
+            n,
+            1,
+            true,
+        );
+        assert_eq!(
+            a.first_player_wins,
+            v != 0,
+            "sprouts 0*{spots}: outcome alone"
+        );
+    }
+}
+
+#[test]
+fn a_stopped_search_resumes_from_its_answers_and_asks_nothing_twice() {
+    let game = Cram::default();
+    let (parts, after) = cram_after(&game, "....../....../....../.....#");
+    let (v, w) = single(&game, &parts, &after);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = SearchCluster {
+        threads: 1,
+        memory: 1 << 22,
+        dir: Some(dir.path().to_path_buf()),
+        ..SearchCluster::default()
+    };
+    let whole = search(
+        Arc::new(Cram::default()),
+        parts.clone(),
+        after.clone(),
+        &cfg,
+    )
+    .unwrap()
+    .unwrap();
+    assert!(whole.jobs_run >= 6, "{} questions", whole.jobs_run);
+    let dir = tempfile::tempdir().unwrap();
+    let stop = SearchCluster {
+        dir: Some(dir.path().to_path_buf()),
+        stop_after_answers: Some(4),
+        ..cfg.clone()
+    };
+    let r = search(
+        Arc::new(Cram::default()),
+        parts.clone(),
+        after.clone(),
+        &stop,
+    );
+    // (answers that arrive together are recorded together: the stop may come after more)
+    let kept = match r {
+        Err(ClusterError::Stopped(k)) => k,
+        other => panic!("{other:?}"),
+    };
+    assert!(kept >= 4 && kept < whole.jobs_run, "{kept}");
+    let again = SearchCluster {
+        dir: Some(dir.path().to_path_buf()),
+        ..cfg.clone()
+    };
+    let a = search(
+        Arc::new(Cram::default()),
+        parts.clone(),
+        after.clone(),
+        &again,
+    )
+    .unwrap()
+    .unwrap();
+    agree(&a, v, &w, false, "resumed");
+    assert_eq!(a.jobs_resumed, kept);
+    assert!(a.jobs_run < whole.jobs_run);
+    assert!(a.resumed_entries > 0, "the process's table was kept too");
+    // no question answered before the stop was asked again
+    let log = grundy::search::split::load_answers(
+        dir.path(),
+        &Cram::default().id(),
+        grundy::search::split::Split::new(&game, &parts, &after, false)
+            .unwrap()
+            .fingerprint(&game),
+    )
+    .unwrap();
+    let (before, rerun) = log.split_at(kept as usize);
+    for (j, _) in rerun {
+        assert!(!before.iter().any(|(b, _)| b == j), "{j:?} asked twice");
+    }
+    // a damaged answers file is refused, never read as answers
+    let file = dir.path().join(grundy::search::split::ANSWERS_FILE);
+    let mut bytes = std::fs::read(&file).unwrap();
+    let i = bytes.len() - 7;
+    bytes[i] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    let r = search(Arc::new(Cram::default()), parts, after, &again);
+    assert!(matches!(r, Err(ClusterError::Answers(_))), "{r:?}");
+}
