@@ -274,13 +274,24 @@ impl<C: Clone> Split<C> {
     /// (parts taken in turn, moves smallest first), then the winning moves once the root is
     /// known to be a first-player win.
     pub fn next_jobs(&mut self, n: usize) -> Vec<Job> {
+        let jobs: Vec<Job> = self.candidates().into_iter().take(n).collect();
+        for &j in &jobs {
+            self.hand_out(j);
+        }
+        jobs
+    }
+
+    /// Every question to ask now that is not out, in the order [`Split::next_jobs`] hands them
+    /// out (a scheduler may pick among them, say to send a move's next question to the process
+    /// whose table already knows the move).
+    pub fn candidates(&self) -> Vec<Job> {
         let mut jobs = Vec::new();
         let mut cursors: Vec<usize> = vec![0; self.parts.len()];
         let wanted_parts = !(self.outcome_only && self.parts.len() == 1 && self.parts[0].k > 0);
         loop {
             let mut gave = false;
             for (pi, p) in self.parts.iter().enumerate() {
-                if jobs.len() >= n || !wanted_parts || p.value.is_some() {
+                if !wanted_parts || p.value.is_some() {
                     continue;
                 }
                 while cursors[pi] < p.order.len() {
@@ -292,33 +303,33 @@ impl<C: Clone> Split<C> {
                     };
                     if p.known[i].is_none() && p.not[i] >> p.k & 1 == 0 && !self.out.contains(&job)
                     {
-                        self.out.insert(job);
                         jobs.push(job);
                         gave = true;
                         break;
                     }
                 }
             }
-            if !gave || jobs.len() >= n {
+            if !gave {
                 break;
             }
         }
         if self.root_wins() == Some(true) {
             for w in 0..self.winning.len() {
-                if jobs.len() >= n {
-                    break;
-                }
                 let job = Job {
                     sum: self.after + w as u32,
                     target: 0,
                 };
                 if self.winning[w].is_none() && !self.out.contains(&job) {
-                    self.out.insert(job);
                     jobs.push(job);
                 }
             }
         }
         jobs
+    }
+
+    /// Mark `job` (one of [`Split::candidates`]) as handed out.
+    pub fn hand_out(&mut self, job: Job) {
+        self.out.insert(job);
     }
 
     /// The questions out now that an answer made moot (to cancel); each is out no more.

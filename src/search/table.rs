@@ -52,11 +52,11 @@ pub struct Table {
     growing: AtomicBool,
     stores: AtomicU64,
     filled: AtomicU64,
-    /// Exact values of at least this cost are also written to `journal` (`u8::MAX`: none).
+    /// Entries of at least this cost are also written to `journal` (`u8::MAX`: none).
     journal_min: AtomicU8,
-    /// Expensive exact values found since [`Table::take_journal`] last ran (the nimbers a
-    /// distributed search shares with its other processes).
-    journal: Mutex<Vec<(Key, u8, u8)>>,
+    /// Expensive entries stored since [`Table::take_journal`] last ran (what a distributed
+    /// search shares with its other processes).
+    journal: Mutex<Vec<Learnt>>,
 }
 
 /// The bytes a table starts with (it doubles from there up to what it was given).
@@ -105,6 +105,19 @@ fn advise_huge_pages(p: *mut u8, bytes: usize) {
     }
     #[cfg(not(all(target_os = "linux", not(miri))))]
     let _ = (p, bytes);
+}
+
+/// An entry one table learnt, for another ([`Table::take_journal`], [`Table::learn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Learnt {
+    /// The component.
+    pub key: Key,
+    /// Its exact value, or `None` for a bound.
+    pub value: Option<u8>,
+    /// A bound's values the component does not have (bit `v`: `G ≠ v`; 0 for a value).
+    pub excluded: u32,
+    /// The cost of the search that found it (the bit length of its nodes).
+    pub cost: u8,
 }
 
 /// The cost of a search of `nodes` nodes: the bit length of `nodes`.
@@ -163,29 +176,50 @@ impl Table {
         }
     }
 
-    /// From now on, keep a journal of every exact value [`Table::put`] stores whose search took
-    /// at least `nodes` nodes (its cost, the bit length of `nodes`, at least that of `nodes`):
-    /// [`Table::take_journal`] hands them over. Values put back by [`Table::restore`] are not
-    /// journalled (they came from elsewhere).
+    /// From now on, keep a journal of every exact value ([`Table::put`]) and every bound
+    /// ([`Table::put_excluded`]) whose search took at least `nodes` nodes (its cost, the bit
+    /// length of `nodes`, at least that of `nodes`): [`Table::take_journal`] hands them over.
+    /// What [`Table::learn`] and [`Table::restore`] put back is not journalled (it came from
+    /// elsewhere).
     ///
     /// ```
-    /// use grundy::search::{Key, Table};
+    /// use grundy::search::{Key, Table, table::Learnt};
     /// let t = Table::with_bytes(1 << 12);
     /// t.journal_from(1000);
-    /// t.put(Key { bits: 1, tag: 0 }, 3, 5000); // expensive: journalled
+    /// let k = Key { bits: 1, tag: 0 };
+    /// t.put(k, 3, 5000); // expensive: journalled
     /// t.put(Key { bits: 2, tag: 0 }, 1, 10); // cheap: not
-    /// assert_eq!(t.take_journal(), vec![(Key { bits: 1, tag: 0 }, 3, 13)]);
+    /// t.put_excluded(Key { bits: 3, tag: 0 }, 0b101, 2000); // a bound: G is neither 0 nor 2
+    /// let j = t.take_journal();
+    /// assert_eq!(j[0], Learnt { key: k, value: Some(3), excluded: 0, cost: 13 });
+    /// assert_eq!((j[1].value, j[1].excluded), (None, 0b101));
     /// assert!(t.take_journal().is_empty());
+    /// let u = Table::with_bytes(1 << 12);
+    /// for l in &j {
+    ///     u.learn(l);
+    /// }
+    /// assert_eq!(u.get(k), Some(3));
     /// ```
     pub fn journal_from(&self, nodes: u64) {
         self.journal_min
             .store(cost_of(nodes.max(1)), Ordering::Relaxed);
     }
 
-    /// The journalled entries `(key, value, cost)` since the last call (see
-    /// [`Table::journal_from`]).
-    pub fn take_journal(&self) -> Vec<(Key, u8, u8)> {
+    /// The journalled entries since the last call (see [`Table::journal_from`]).
+    pub fn take_journal(&self) -> Vec<Learnt> {
         std::mem::take(&mut *self.journal.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Store what another table learnt (an exact value or a bound), without journalling it.
+    pub fn learn(&self, l: &Learnt) {
+        match l.value {
+            Some(v) if (v as usize) <= super::MAX_MOVES => self.put_with_cost(l.key, v, l.cost),
+            Some(_) => {}
+            None if l.excluded != 0 => {
+                self.store(l.key, pack(l.key.tag, BOUND, l.cost) | l.excluded as u64)
+            }
+            None => {}
+        }
     }
 
     /// The largest power of two of buckets that fits in `bytes` (at least one).
@@ -339,7 +373,12 @@ impl Table {
             self.journal
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push((key, value, cost));
+                .push(Learnt {
+                    key,
+                    value: Some(value),
+                    excluded: 0,
+                    cost,
+                });
         }
         self.put_with_cost(key, value, cost);
     }
@@ -352,6 +391,17 @@ impl Table {
             return;
         }
         let cost = cost_of(nodes);
+        if cost >= self.journal_min.load(Ordering::Relaxed) {
+            self.journal
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(Learnt {
+                    key,
+                    value: None,
+                    excluded,
+                    cost,
+                });
+        }
         self.store(key, pack(key.tag, BOUND, cost) | excluded as u64);
     }
 

@@ -293,7 +293,6 @@ fn a_stopped_search_resumes_from_its_answers_and_asks_nothing_twice() {
     .unwrap();
     agree(&a, v, &w, false, "resumed");
     assert_eq!(a.jobs_resumed, kept);
-    assert!(a.jobs_run < whole.jobs_run);
     assert!(a.resumed_entries > 0, "the process's table was kept too");
     // no question answered before the stop was asked again
     let log = grundy::search::split::load_answers(

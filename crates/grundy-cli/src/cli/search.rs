@@ -147,7 +147,7 @@ pub struct Common {
     #[arg(long, value_name = "FILE", requires = "processes")]
     pub hostfile: Option<PathBuf>,
     /// With --processes: share every nimber whose search took at least this many nodes with
-    /// the other processes (default 1000).
+    /// the other processes (default 16; lower: fewer nodes searched twice, more bytes sent).
     #[arg(long, value_name = "NODES", requires = "processes")]
     pub share_nodes: Option<u64>,
     /// With --processes: stop (exit code 1) when the other processes make no progress for this

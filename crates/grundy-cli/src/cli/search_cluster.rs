@@ -64,7 +64,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         threads,
         addresses,
         process: common.process.unwrap_or(0),
-        share_nodes: common.share_nodes.unwrap_or(1000),
+        share_nodes: common.share_nodes.unwrap_or(16),
         memory: o.memory,
         engine: o.config.clone(),
         outcome_only: o.outcome_only,
