@@ -1,6 +1,10 @@
 //! `grundy search` from the outside: answers, JSON shape, every winning move, bad input (exit 2
 //! with the place named), and a table directory that a second run reads back.
 
+/// `--processes`: the search shared by several processes.
+#[path = "search_cli/cluster.rs"]
+mod cluster;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 

@@ -879,12 +879,14 @@ fn rounds<C: Clone>(
                 && last_progress.elapsed() > Duration::from_millis(200)
             {
                 let n = c.split.answers().len() as u64;
+                let secs = started.elapsed().as_secs_f64().max(1e-3);
                 progress.start(
                     0,
                     &format!(
-                        "{peers} processes · {n} questions answered, {} out · {shared} nimbers shared · {:.0} rounds/s",
+                        "{peers} processes · jobs {n} done, {} out · {shared} nimbers shared · {:.0} rounds/s, {:.0} bytes/s sent",
                         c.assigned.len(),
-                        mb.rounds as f64 / started.elapsed().as_secs_f64().max(1e-3)
+                        mb.rounds as f64 / secs,
+                        mb.bytes_sent as f64 / secs,
                     ),
                 );
                 progress.set(n);

@@ -2,6 +2,9 @@
 //! counts, values, remoteness, winning moves, and the same checksum for every tier file.
 
 mod common;
+/// The search shared by several processes (`grundy_timely::search`).
+#[path = "same_answers/search.rs"]
+mod search;
 
 use std::sync::Arc;
 use std::time::Duration;

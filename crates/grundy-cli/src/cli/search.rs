@@ -395,19 +395,33 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
             n(delta)
         )?;
     }
-    writeln!(
-        out,
-        "nodes: {}  table: {} entries ({} MiB), {} hits{}",
-        r.nodes,
-        r.table_entries,
-        r.table_bytes >> 20,
-        r.table_hits,
-        if r.resumed_entries > 0 {
-            format!(", {} read back", r.resumed_entries)
-        } else {
-            String::new()
-        }
-    )?;
+    if r.cluster.is_some() {
+        writeln!(
+            out,
+            "nodes: {}  table: {} MiB in each process{}",
+            r.nodes,
+            r.table_bytes >> 20,
+            if r.resumed_entries > 0 {
+                format!(", {} entries read back by process 0", r.resumed_entries)
+            } else {
+                String::new()
+            }
+        )?;
+    } else {
+        writeln!(
+            out,
+            "nodes: {}  table: {} entries ({} MiB), {} hits{}",
+            r.nodes,
+            r.table_entries,
+            r.table_bytes >> 20,
+            r.table_hits,
+            if r.resumed_entries > 0 {
+                format!(", {} read back", r.resumed_entries)
+            } else {
+                String::new()
+            }
+        )?;
+    }
     if let Some(c) = &r.cluster {
         writeln!(
             out,

@@ -3,12 +3,10 @@
 //! positions), with two and three processes over TCP on 127.0.0.1 (ports picked at run time),
 //! and after a stop and a rerun from the answers kept on disk.
 
-mod common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::free_addresses;
+use crate::common::free_addresses;
 use proptest::prelude::*;
 
 use grundy::search::cram::Cram;
@@ -174,6 +172,27 @@ proptest! {
         let (v, w) = single(&game, &parts, &after);
         let a = cluster(Arc::new(game), parts, after, 1, threads, false);
         agree(&a, v, &w, false, &text);
+    }
+}
+
+proptest! {
+    // each case waits for timely's connections (up to a second): few cases, small graphs
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    /// Two processes on a random graph: the value and every winning move.
+    #[test]
+    fn two_processes_answer_as_the_single_engine_on_random_graphs(
+        (n, edges) in graphs(),
+        edge_rule in any::<bool>(),
+    ) {
+        let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
+        let game = GraphKayles::new(rule);
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let parts = game.components(&g);
+        let after = graph_after(&game, &g);
+        let (v, w) = single(&game, &parts, &after);
+        let a = cluster(Arc::new(game), parts, after, 2, 1, false);
+        agree(&a, v, &w, false, &format!("{rule:?} {n} {edges:?} on 2 processes"));
     }
 }
 
