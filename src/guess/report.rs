@@ -166,3 +166,109 @@ impl GuessReport {
         }
     }
 }
+
+/// The answer in words, as `grundy guess` prints it after its `data:` line (and the web page's
+/// guess view shows it): the rule, its class, what it explains, the certainty line, each
+/// prediction, and the known game the values are consistent with.
+///
+/// ```
+/// use grundy::families::heap::Ruleset;
+/// use grundy::guess::{Guess, sequence, report::lines};
+/// // the first 64 values of Kayles: before its period starts, so no rule, but a known game
+/// let kayles: Ruleset = "0.77".parse().unwrap();
+/// let a = kayles.analyse(63);
+/// let values: Vec<u64> = (0..64).map(|n| a.value(n).unwrap().0 as u64).collect();
+/// let g = Guess::Sequence(sequence::guess(&values));
+/// let p = g.predict(&[1000]).unwrap();
+/// let words = lines(&g, &[p]);
+/// assert!(words.iter().any(|l| l.starts_with("certainty: ")));
+/// assert!(words.iter().any(|l| l.starts_with("identified: 0.77 (kayles)")));
+/// ```
+pub fn lines(guess: &Guess, predictions: &[Prediction]) -> Vec<String> {
+    let mut out = Vec::new();
+    match guess.rule() {
+        Some(rule) => {
+            out.push(format!("rule: {rule}"));
+            out.push(format!("class: {}", guess.class().unwrap_or("?")));
+            let what = if matches!(guess, Guess::Sequence(_)) {
+                "values"
+            } else {
+                "cells"
+            };
+            let from = guess.from().map_or(0, |f| f[0]);
+            let exc = guess.total() - guess.explains();
+            let place = match (guess, from) {
+                (_, 0) => "everywhere".to_string(),
+                (Guess::Sequence(_), f) => format!("without exception from n = {f} on"),
+                (Guess::Table(_), f) => format!("wherever max(x, y) >= {f}"),
+            };
+            let outcome = if guess.outcome_only() {
+                "the outcome (P or N) of "
+            } else {
+                ""
+            };
+            out.push(format!(
+                "explains: {outcome}{} of {} {what} ({place}; {exc} listed as exceptions)",
+                guess.explains(),
+                guess.total()
+            ));
+        }
+        None => out.push("rule: none found".to_string()),
+    }
+    out.push(format!("certainty: {}", guess.certainty()));
+    for p in predictions {
+        out.push(prediction_text(guess, p));
+    }
+    if let Some(id) = guess.identified() {
+        identified_lines(&mut out, id, predictions);
+    }
+    out
+}
+
+/// The known game the values are consistent with, its ties, and its values at the heaps asked.
+fn identified_lines(out: &mut Vec<String>, id: &Identified, predictions: &[Prediction]) {
+    out.push(format!(
+        "identified: {}, agreeing on all {} values",
+        id.text(),
+        id.agrees
+    ));
+    if !id.also.is_empty() {
+        let shown: Vec<String> = id.also.iter().take(12).map(|r| r.to_string()).collect();
+        let more = match id.also.len() {
+            k if k > 12 => format!(", … ({k} in all)"),
+            _ => String::new(),
+        };
+        out.push(format!("also: {}{more}", shown.join(", ")));
+    }
+    out.push(format!("identified certainty: {}", id.certainty()));
+    for p in predictions {
+        let [n] = p.at.as_slice() else { continue };
+        let why = match id.proved_by() {
+            _ if *n < id.analysis.len() as u64 => format!("computed for {}", id.ruleset),
+            Some(t) => format!("proved for {} by {t}", id.ruleset),
+            None => format!("computed for {}", id.ruleset),
+        };
+        out.push(match id.value_at(*n) {
+            Some(v) => format!("if it is {}: G({n}) = {v} ({why})", id.ruleset),
+            None => format!(
+                "if it is {}: G({n}) not known (beyond the heaps computed; its period is not proved)",
+                id.ruleset
+            ),
+        });
+    }
+}
+
+fn prediction_text(g: &Guess, p: &Prediction) -> String {
+    let at = match p.at.as_slice() {
+        [n] => format!("G({n})"),
+        v => format!("T({}, {})", v[0], v[1]),
+    };
+    match (p.value, p.outcome) {
+        (Some(v), Some(o)) => format!("{at} = {v} ({o}-position)"),
+        (None, Some(o)) => {
+            format!("{at}: {o}-position (the rule gives the outcome, not the value)")
+        }
+        _ if !g.found() => format!("{at}: not predicted (no rule found)"),
+        _ => format!("{at}: not predicted (the rule says nothing there)"),
+    }
+}

@@ -8,8 +8,9 @@ import * as play from './play.js';
 import * as misere from './misere.js';
 import * as graph from './graph.js';
 import * as table from './table.js';
+import * as guess from './guess.js';
 
-const views = { seq, play, misere, graph, table };
+const views = { seq, play, misere, graph, table, guess };
 const root = document.getElementById('view');
 
 async function show() {

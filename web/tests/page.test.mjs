@@ -491,3 +491,27 @@ test('table: a sum of two rulesets shows G1(a) xor G2(b) as grundy seq --json an
   }
   await page.done('table-sum');
 });
+
+test('guess: the first 64 values of Kayles give grundy guess\'s answer, word for word, and the game', async () => {
+  // the values as grundy seq computes them; the page's answer against grundy guess --values
+  const values = cli('seq', '0.77', '--to', '63', '--quiet').values;
+  const file = positionFile('kayles64.txt', values.join(' ') + '\n');
+  const page = await open(`#/guess?values=${values.join(',')}&at=1000000`);
+  await page.waitForSelector('[data-testid="guess-lines"], [data-testid="error"]');
+  const want = cli('guess', '--values', file, '--at', '1000000');
+  assert.equal(await field(page, 'certainty'), want.certainty);
+  assert.match(await field(page, 'identified'), /^0\.77 \(kayles\), agreeing on 64 values/);
+  const text = execFileSync(cliPath, ['guess', '--values', file, '--at', '1000000'], { encoding: 'utf8' })
+    .split('\n').filter((l) => l && !l.startsWith('data: ') && !l.startsWith('time: '));
+  const shown = (await page.locator('[data-testid="guess-lines"]').innerText()).split('\n');
+  assert.equal(shown[0], 'data: 64 values G(0..=63), pasted');
+  assert.deepEqual(shown.slice(1), text);
+  await page.done('guess-kayles');
+});
+
+test('guess: a bad value shows the library\'s message with its place', async () => {
+  const page = await open('#/guess?values=0,1,x');
+  await page.waitForSelector('[data-testid="error"]');
+  assert.match(await page.locator('[data-testid="error"]').innerText(), /^error: values: line 1: .*x/);
+  await page.done('guess-error');
+});

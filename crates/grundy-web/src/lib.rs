@@ -18,6 +18,7 @@
 
 pub mod answer;
 pub mod graph;
+pub mod guess;
 pub mod misere;
 pub mod play;
 pub mod seq;

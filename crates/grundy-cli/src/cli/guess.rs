@@ -9,9 +9,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use grundy::families::heap::{MAX_TO, Ruleset};
-use grundy::guess::identify::Identified;
 use grundy::guess::input::{parse_table, parse_values};
-use grundy::guess::report::GuessReport;
+use grundy::guess::report::{GuessReport, lines};
 use grundy::guess::{Guess, Prediction, guess_analysis, sequence, table};
 
 use super::{CmdResult, Failure, Output, parse_u64, write_json};
@@ -126,94 +125,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         return write_json(out, &GuessReport::new(&guess, &predictions));
     }
     writeln!(out, "data: {data}")?;
-    match guess.rule() {
-        Some(rule) => {
-            writeln!(out, "rule: {rule}")?;
-            writeln!(out, "class: {}", guess.class().unwrap_or("?"))?;
-            let what = if matches!(guess, Guess::Sequence(_)) {
-                "values"
-            } else {
-                "cells"
-            };
-            let from = guess.from().map_or(0, |f| f[0]);
-            let exc = guess.total() - guess.explains();
-            let place = match (&guess, from) {
-                (_, 0) => "everywhere".to_string(),
-                (Guess::Sequence(_), f) => format!("without exception from n = {f} on"),
-                (Guess::Table(_), f) => format!("wherever max(x, y) >= {f}"),
-            };
-            let outcome = if guess.outcome_only() {
-                "the outcome (P or N) of "
-            } else {
-                ""
-            };
-            writeln!(
-                out,
-                "explains: {outcome}{} of {} {what} ({place}; {exc} listed as exceptions)",
-                guess.explains(),
-                guess.total()
-            )?;
-        }
-        None => writeln!(out, "rule: none found")?,
-    }
-    writeln!(out, "certainty: {}", guess.certainty())?;
-    for p in &predictions {
-        writeln!(out, "{}", prediction_text(&guess, p))?;
-    }
-    if let Some(id) = guess.identified() {
-        identified_text(out, id, &predictions)?;
+    for line in lines(&guess, &predictions) {
+        writeln!(out, "{line}")?;
     }
     writeln!(out, "time: {:.3} s", started.elapsed().as_secs_f64())?;
     Ok(())
-}
-
-/// The known game the values are consistent with, its ties, and its values at the heaps asked.
-fn identified_text(out: &mut dyn Write, id: &Identified, predictions: &[Prediction]) -> CmdResult {
-    writeln!(
-        out,
-        "identified: {}, agreeing on all {} values",
-        id.text(),
-        id.agrees
-    )?;
-    if !id.also.is_empty() {
-        let shown: Vec<String> = id.also.iter().take(12).map(|r| r.to_string()).collect();
-        let more = match id.also.len() {
-            k if k > 12 => format!(", … ({k} in all)"),
-            _ => String::new(),
-        };
-        writeln!(out, "also: {}{more}", shown.join(", "))?;
-    }
-    writeln!(out, "identified certainty: {}", id.certainty())?;
-    for p in predictions {
-        let [n] = p.at.as_slice() else { continue };
-        let why = match id.proved_by() {
-            _ if *n < id.analysis.len() as u64 => format!("computed for {}", id.ruleset),
-            Some(t) => format!("proved for {} by {t}", id.ruleset),
-            None => format!("computed for {}", id.ruleset),
-        };
-        match id.value_at(*n) {
-            Some(v) => writeln!(out, "if it is {}: G({n}) = {v} ({why})", id.ruleset)?,
-            None => writeln!(
-                out,
-                "if it is {}: G({n}) not known (beyond the heaps computed; its period is not proved)",
-                id.ruleset
-            )?,
-        }
-    }
-    Ok(())
-}
-
-fn prediction_text(g: &Guess, p: &Prediction) -> String {
-    let at = match p.at.as_slice() {
-        [n] => format!("G({n})"),
-        v => format!("T({}, {})", v[0], v[1]),
-    };
-    match (p.value, p.outcome) {
-        (Some(v), Some(o)) => format!("{at} = {v} ({o}-position)"),
-        (None, Some(o)) => {
-            format!("{at}: {o}-position (the rule gives the outcome, not the value)")
-        }
-        _ if !g.found() => format!("{at}: not predicted (no rule found)"),
-        _ => format!("{at}: not predicted (the rule says nothing there)"),
-    }
 }
