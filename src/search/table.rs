@@ -369,17 +369,12 @@ impl Table {
     #[inline]
     pub fn put(&self, key: Key, value: u8, nodes: u64) {
         let cost = cost_of(nodes);
-        if cost >= self.journal_min.load(Ordering::Relaxed) {
-            self.journal
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(Learnt {
-                    key,
-                    value: Some(value),
-                    excluded: 0,
-                    cost,
-                });
-        }
+        self.note(Learnt {
+            key,
+            value: Some(value),
+            excluded: 0,
+            cost,
+        });
         self.put_with_cost(key, value, cost);
     }
 
@@ -391,18 +386,24 @@ impl Table {
             return;
         }
         let cost = cost_of(nodes);
-        if cost >= self.journal_min.load(Ordering::Relaxed) {
+        self.note(Learnt {
+            key,
+            value: None,
+            excluded,
+            cost,
+        });
+        self.store(key, pack(key.tag, BOUND, cost) | excluded as u64);
+    }
+
+    /// Journal `l` when it is expensive enough ([`Table::journal_from`]).
+    #[inline]
+    fn note(&self, l: Learnt) {
+        if l.cost >= self.journal_min.load(Ordering::Relaxed) {
             self.journal
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push(Learnt {
-                    key,
-                    value: None,
-                    excluded,
-                    cost,
-                });
+                .push(l);
         }
-        self.store(key, pack(key.tag, BOUND, cost) | excluded as u64);
     }
 
     fn put_with_cost(&self, key: Key, value: u8, cost: u8) {

@@ -136,6 +136,33 @@ fn cram_after(
     (parts, after)
 }
 
+/// The graph game `rule` on `n` vertices and `edges`, on `processes` × `threads`, against the
+/// single engine.
+fn check_graph(
+    rule: Rule,
+    n: usize,
+    edges: &[(usize, usize)],
+    processes: usize,
+    threads: usize,
+    outcome_only: bool,
+) {
+    let game = GraphKayles::new(rule);
+    let g = Graph::from_edges(n, edges).unwrap();
+    let parts = game.components(&g);
+    let after = graph_after(&game, &g);
+    let (v, w) = single(&game, &parts, &after);
+    let a = cluster(
+        Arc::new(game),
+        parts,
+        after,
+        processes,
+        threads,
+        outcome_only,
+    );
+    let what = format!("{rule:?} {n} {edges:?} on {processes} × {threads}");
+    agree(&a, v, &w, outcome_only, &what);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -149,13 +176,7 @@ proptest! {
         outcome_only in any::<bool>(),
     ) {
         let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
-        let game = GraphKayles::new(rule);
-        let g = Graph::from_edges(n, &edges).unwrap();
-        let parts = game.components(&g);
-        let after = graph_after(&game, &g);
-        let (v, w) = single(&game, &parts, &after);
-        let a = cluster(Arc::new(game), parts, after, 1, threads, outcome_only);
-        agree(&a, v, &w, outcome_only, &format!("{rule:?} {n} {edges:?}"));
+        check_graph(rule, n, &edges, 1, threads, outcome_only);
     }
 
     /// The same on random Cram boards with holes.
@@ -186,13 +207,7 @@ proptest! {
         edge_rule in any::<bool>(),
     ) {
         let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
-        let game = GraphKayles::new(rule);
-        let g = Graph::from_edges(n, &edges).unwrap();
-        let parts = game.components(&g);
-        let after = graph_after(&game, &g);
-        let (v, w) = single(&game, &parts, &after);
-        let a = cluster(Arc::new(game), parts, after, 2, 1, false);
-        agree(&a, v, &w, false, &format!("{rule:?} {n} {edges:?} on 2 processes"));
+        check_graph(rule, n, &edges, 2, 1, false);
     }
 }
 
@@ -215,19 +230,7 @@ fn two_and_three_processes_answer_as_the_single_engine() {
         .filter(|&(a, b)| (a * 7 + b * 3) % 5 == 0 || b == a + 1)
         .collect();
     for (rule, n) in [(Rule::Vertex, 3), (Rule::Edge, 2)] {
-        let game = GraphKayles::new(rule);
-        let g = Graph::from_edges(13, &edges).unwrap();
-        let parts = game.components(&g);
-        let after = graph_after(&game, &g);
-        let (v, w) = single(&game, &parts, &after);
-        let a = cluster(Arc::new(game), parts, after, n, 2, false);
-        agree(
-            &a,
-            v,
-            &w,
-            false,
-            &format!("{rule:?} graph on {n} processes"),
-        );
+        check_graph(rule, 13, &edges, n, 2, false);
     }
     let sprouts = Sprouts::default();
     for (n, spots) in [(2, 5), (3, 6)] {
