@@ -18,13 +18,14 @@ use grundy::search::{Config, Search, SearchGame, Table};
 use proptest::prelude::*;
 
 /// The value and outcome by the value search, then by df-pn (value by outcome questions) on a
-/// fresh table, with the df-pn switches `small` and `pn_bytes`.
+/// fresh table, with the df-pn switches `small`, `pn_bytes` and `lazy_parts`.
 fn both<G: SearchGame>(
     game: &G,
     parts: &[G::Component],
     small: u32,
     pn_bytes: u64,
     threads: usize,
+    lazy_parts: bool,
 ) -> ((u8, Outcome), (u8, Outcome)) {
     let t1 = Table::with_bytes(1 << 22);
     let s = Search::new(game, &t1, Config::default());
@@ -34,6 +35,7 @@ fn both<G: SearchGame>(
         small,
         pn_bytes,
         threads,
+        lazy_parts,
         ..Default::default()
     };
     let by_dfpn = Search::<G>::on_search_thread(|| {
@@ -96,31 +98,31 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=2) {
+    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=2, lazy in any::<bool>()) {
         let game = Cram::default();
         let parts = game.components(&b);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads);
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads, lazy);
         prop_assert_eq!(by_value, by_dfpn, "board {}", b.to_text());
     }
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=2) {
+    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=2, lazy in any::<bool>()) {
         let game = GraphKayles::new(if edge { Rule::Edge } else { Rule::Vertex });
         let parts = game.components(&g);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads);
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads, lazy);
         prop_assert_eq!(by_value, by_dfpn);
     }
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=2) {
+    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=2, lazy in any::<bool>()) {
         let game = Sprouts::default();
         // every part's nimber by df-pn (small 0) re-proves much: four spots at most then
         let spots = if small == 0 { spots.min(4) } else { spots };
         let p = sprouts_position(&game, spots, moves, seed);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &p, small, pn, threads);
+        let (by_value, by_dfpn) = both(&game, &p, small, pn, threads, lazy);
         prop_assert_eq!(by_value, by_dfpn, "position {}", game.text(&p));
     }
 }

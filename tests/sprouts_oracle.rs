@@ -23,7 +23,7 @@ use std::time::Instant;
 use grundy::Outcome;
 use grundy::search::pns::{Dfpn, DfpnConfig};
 use grundy::search::sprouts::{Position, Reductions, Sprouts, SproutsConfig};
-use grundy::search::{Config, Search, Table, misere};
+use grundy::search::{Config, Search, SearchGame, Table, misere};
 use proptest::prelude::*;
 use sprouts_support::{Drawing, Oracle, SplitMix64, random_position, reachable, sample_reachable};
 
@@ -550,7 +550,13 @@ fn published_normal_play_outcomes_follow_the_conjecture() {
     let t = Table::with_bytes(1 << 28);
     for n in 1..=11usize {
         let clock = Instant::now();
-        let mut d = Dfpn::new(&game, &t, Config::default(), DfpnConfig::default());
+        // the switches `grundy search sprouts` takes
+        let cfg = DfpnConfig {
+            small: game.dfpn_small(),
+            lazy_parts: game.dfpn_lazy_parts(),
+            ..DfpnConfig::default()
+        };
+        let mut d = Dfpn::new(&game, &t, Config::default(), cfg);
         let got = d.outcome(&game.spots(n).unwrap()).unwrap();
         eprintln!("0*{n}: {got:?} in {:.2?} (df-pn)", clock.elapsed());
         assert_eq!(got, conjecture(n), "0*{n} by df-pn");

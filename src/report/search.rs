@@ -734,6 +734,8 @@ fn compute_dfpn<G: SearchGame>(
         threads,
         // a quarter of the memory for proof numbers, shared by the threads
         pn_bytes: (o.memory / 4 / threads as u64).max(1 << 16),
+        small: game.dfpn_small(),
+        lazy_parts: game.dfpn_lazy_parts(),
         ..Default::default()
     };
     let all = if o.moves { Some(moves()) } else { None };

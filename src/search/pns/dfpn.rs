@@ -43,12 +43,16 @@ const CAP: u64 = INF as u64 - 1;
 #[derive(Clone, Debug)]
 pub struct DfpnConfig {
     /// Components of at most this size ([`SearchGame::size`]) are valued by the value search
-    /// when a move splits them off; larger ones by df-pn.
+    /// when a move splits them off; larger ones by df-pn (the front ends take the game's
+    /// [`SearchGame::dfpn_small`]).
     pub small: u32,
     /// The ε of the 1 + ε trick (0: plain df-pn).
     pub epsilon: f64,
     /// Bytes of the proof-number table (of each thread).
     pub pn_bytes: u64,
+    /// Value the parts a move splits off when the search first enters the child, not when
+    /// the node is expanded (the front ends take the game's [`SearchGame::dfpn_lazy_parts`]).
+    pub lazy_parts: bool,
     /// Threads: with more than one, the root's children are shared among them
     /// ([`Dfpn::outcome`]).
     pub threads: usize,
@@ -58,6 +62,7 @@ impl Default for DfpnConfig {
     fn default() -> Self {
         DfpnConfig {
             small: 12,
+            lazy_parts: false,
             epsilon: 0.25,
             pn_bytes: 64 << 20,
             threads: 1,
@@ -89,7 +94,8 @@ pub struct DfpnLive {
     pub expansions: std::sync::atomic::AtomicU64,
 }
 
-/// A child of a node: settled without search, or "component + `*k`".
+/// A child of a node: settled without search, "component + `*k`", or several parts whose
+/// values are not known yet.
 enum Child<C> {
     /// A position whose outcome the table gives: `true` when lost by the player to move.
     Settled(bool),
@@ -99,6 +105,11 @@ enum Child<C> {
         key: NodeKey,
         size: u32,
     },
+    /// Parts (equal ones cancelled, known values in `k`) of which all but the largest must
+    /// be valued before the child is one node: valued only when the search enters the child
+    /// ([`Dfpn::open`]), as SPOTS's multi-land nodes are — a won node is usually proved by one
+    /// child, and the parts of the others need never be valued.
+    Lands { parts: Vec<C>, k: u8, size: u32 },
 }
 
 /// Df-pn over a game, with a value table shared with the value search.
@@ -207,7 +218,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         self.stats.expansions += 1;
         let mut moves = crate::search::Moves::default();
         self.game.moves(c, &mut moves);
-        let mut todo: Vec<(G::Component, u8, u32)> = Vec::new();
+        // the root's children still open: parts (valued by the helper that takes them) + *k
+        let mut todo: Vec<(Vec<G::Component>, u8, u32)> = Vec::new();
         for i in 0..moves.len() {
             match self.child(moves.parts(i), k)? {
                 Child::Settled(true) => {
@@ -215,7 +227,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                     return Ok(false);
                 }
                 Child::Settled(false) => {}
-                Child::Node { c, k, size, .. } => todo.push((c, k, size)),
+                Child::Node { c, k, size, .. } => todo.push((vec![c], k, size)),
+                Child::Lands { parts, k, size } => todo.push((parts, k, size)),
             }
         }
         for j in 0..k {
@@ -225,7 +238,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                     return Ok(false);
                 }
                 Some(false) => {}
-                None => todo.push((c.clone(), j, self.game.size(c))),
+                None => todo.push((vec![c.clone()], j, self.game.size(c))),
             }
         }
         todo.sort_by_key(|t| t.2);
@@ -284,8 +297,16 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                                 if i >= todo.len() || done.load(Ordering::Relaxed) {
                                     break;
                                 }
-                                let (ref c, k, _) = todo[todo.len() - 1 - i];
-                                match d.prove(c, k) {
+                                let (ref parts, k, _) = todo[todo.len() - 1 - i];
+                                let lost = match d.open(parts, k) {
+                                    Ok(Child::Settled(lost)) => Ok(lost),
+                                    Ok(Child::Node { c, k, .. }) => d.prove(&c, k),
+                                    Ok(Child::Lands { .. }) => {
+                                        unreachable!("an opened child is one node")
+                                    }
+                                    Err(e) => Err(e),
+                                };
+                                match lost {
                                     Ok(true) => {
                                         // a move to a lost position: the root is won
                                         lock(result, false);
@@ -422,15 +443,36 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             }
             unknown = kept;
         }
-        let Some(largest) = (0..unknown.len()).max_by_key(|&i| self.game.size(unknown[i])) else {
-            return Ok(Child::Settled(x == 0));
+        if unknown.len() > 1 && !self.cfg.lazy_parts {
+            return self.open(&unknown.into_iter().cloned().collect::<Vec<_>>(), x);
+        }
+        match unknown.len() {
+            0 => Ok(Child::Settled(x == 0)),
+            1 => self.node(unknown[0], x),
+            _ => Ok(Child::Lands {
+                size: unknown.iter().map(|p| self.game.size(p)).sum(),
+                parts: unknown.into_iter().cloned().collect(),
+                k: x,
+            }),
+        }
+    }
+
+    /// The child `parts + *k` as one node: every part but the largest valued exactly.
+    fn open(&mut self, parts: &[G::Component], k: u8) -> Result<Child<G::Component>, SearchError> {
+        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i])) else {
+            return Ok(Child::Settled(k == 0));
         };
-        for (i, p) in unknown.iter().enumerate() {
+        let mut x = k;
+        for (i, p) in parts.iter().enumerate() {
             if i != largest {
                 x ^= self.exact(p)?;
             }
         }
-        let c = unknown[largest];
+        self.node(&parts[largest], x)
+    }
+
+    /// The child `c + *x`, settled when the table knows its outcome.
+    fn node(&mut self, c: &G::Component, x: u8) -> Result<Child<G::Component>, SearchError> {
         if let Some(lost) = self.settled(c, x) {
             return Ok(Child::Settled(lost));
         }
@@ -453,6 +495,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 Some(false) => Some((0, INF)),
                 None => self.pn.get(*key),
             },
+            Child::Lands { .. } => None,
         }
     }
 
@@ -547,7 +590,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 };
                 delta = (delta + p as u64).min(CAP);
                 let size = match ch {
-                    Child::Node { size, .. } => *size,
+                    Child::Node { size, .. } | Child::Lands { size, .. } => *size,
                     Child::Settled(_) => 0,
                 };
                 if d < phi || (d == phi && size < best_size) {
@@ -580,6 +623,12 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             if phi >= phi_t || delta >= delta_t {
                 self.pn.put(key, phi, delta, work);
                 return Ok((phi, delta));
+            }
+            if let Child::Lands { parts, k, .. } = &children[best] {
+                // entered for the first time: value its parts, then look again
+                let (parts, k) = (parts.clone(), *k);
+                children[best] = self.open(&parts, k)?;
+                continue;
             }
             let Child::Node {
                 c: bc,

@@ -595,6 +595,35 @@ impl Namer<'_> {
     }
 }
 
+/// The land as it is written, letters renamed in order of first sighting: the same bytes
+/// exactly for the same writing (up to the names of letters), so a key for a memo of canonical
+/// forms ([`super::cache`]) — one pass, where the canonical form searches.
+pub fn plain(land: &Land) -> Box<[u8]> {
+    // letter ids lie below MARK_A, so their new names (from FIRST_LETTER, one per id) do too
+    let mut names = [0u8; 256];
+    let mut next = FIRST_LETTER;
+    let mut out =
+        Vec::with_capacity(land.iter().flatten().map(|b| b.len() + 1).sum::<usize>() + land.len());
+    for r in land {
+        for b in r {
+            for &v in b {
+                out.push(if is_letter(v) {
+                    if names[v as usize] == 0 {
+                        names[v as usize] = next;
+                        next += 1;
+                    }
+                    names[v as usize]
+                } else {
+                    v
+                });
+            }
+            out.push(BEND);
+        }
+        out.push(REND);
+    }
+    out.into_boxed_slice()
+}
+
 /// A land in canonical bytes back in the working form (every letter a unique id), with, for
 /// each region, the first boundary written like each boundary (equal boundaries lie next to
 /// each other), and the first letter id not used.
