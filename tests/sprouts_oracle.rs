@@ -526,6 +526,43 @@ fn every_writing_of_a_position_has_one_canonical_form() {
     }
 }
 
+/// The memo of canonical forms (keyed by a land's plain writing) and the memo of moves give
+/// what writing afresh gives: one game writes the moves of every land met in a walk over the
+/// positions reachable from 0*5, its memos warm with all the lands before; a fresh game (empty
+/// memos) writes the moves of each land again.
+#[test]
+fn memoised_moves_and_forms_are_those_written_afresh() {
+    let warm = Sprouts::default();
+    let mut queue: Vec<Position> = vec![warm.spots(5).unwrap()];
+    let mut seen: std::collections::HashSet<grundy::search::sprouts::LandForm> = Default::default();
+    let mut lands = 0;
+    while let Some(p) = queue.pop() {
+        for l in &p {
+            if !seen.insert(l.clone()) {
+                continue;
+            }
+            lands += 1;
+            let mut by_warm = warm.land_moves(l);
+            let mut afresh = Sprouts::default().land_moves(l);
+            by_warm.sort();
+            afresh.sort();
+            assert_eq!(by_warm, afresh, "the moves of {l}");
+            // the search's view, twice: written, then from the memo of moves
+            for _ in 0..2 {
+                let mut m = grundy::search::Moves::default();
+                warm.moves(l, &mut m);
+                let mut again: Vec<Vec<_>> = (0..m.len()).map(|i| m.parts(i).to_vec()).collect();
+                again.sort();
+                assert_eq!(again, afresh, "the moves of {l} as the search sees them");
+            }
+            if seen.len() < 400 {
+                queue.extend(warm.position_moves(std::slice::from_ref(l)));
+            }
+        }
+    }
+    assert!(lands >= 400, "{lands} lands met");
+}
+
 /// The first player wins 0*n exactly when n mod 6 is 3, 4 or 5 (Applegate, Jacobson and Sleator
 /// 1991 for n ≤ 11; Lemoine and Viennot's Glop verified it to n = 44). The value search answers
 /// n ≤ 7 (0*8 takes it 30 s), the proof-number search every n ≤ 11 (about 2 s for all, one table).
