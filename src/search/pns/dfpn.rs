@@ -528,6 +528,14 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             return Err(SearchError::TooDeep { depth });
         }
         self.stats.iterations += 1;
+        // a theorem of the game may give the value before any move is written (on Cram, the
+        // mirror strategy of a symmetric board); asked once per visit, kept in the table
+        if let Some(v) = self.game.theorem_value(c) {
+            self.table.put(self.game.key(c), v, 1);
+            let n = if v == k { (INF, 0) } else { (0, INF) };
+            self.pn.put(key, n.0, n.1, 1);
+            return Ok(n);
+        }
         let start = self.stats.expansions;
         self.stats.expansions += 1;
         if self.stats.expansions & 255 == 0
