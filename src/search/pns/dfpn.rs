@@ -444,7 +444,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             unknown = kept;
         }
         if unknown.len() > 1 && !self.cfg.lazy_parts {
-            return self.open(&unknown.into_iter().cloned().collect::<Vec<_>>(), x);
+            return self.open(&unknown, x);
         }
         match unknown.len() {
             0 => Ok(Child::Settled(x == 0)),
@@ -458,17 +458,22 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
     }
 
     /// The child `parts + *k` as one node: every part but the largest valued exactly.
-    fn open(&mut self, parts: &[G::Component], k: u8) -> Result<Child<G::Component>, SearchError> {
-        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i])) else {
+    fn open<P: std::borrow::Borrow<G::Component>>(
+        &mut self,
+        parts: &[P],
+        k: u8,
+    ) -> Result<Child<G::Component>, SearchError> {
+        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.game.size(parts[i].borrow()))
+        else {
             return Ok(Child::Settled(k == 0));
         };
         let mut x = k;
         for (i, p) in parts.iter().enumerate() {
             if i != largest {
-                x ^= self.exact(p)?;
+                x ^= self.exact(p.borrow())?;
             }
         }
-        self.node(&parts[largest], x)
+        self.node(parts[largest].borrow(), x)
     }
 
     /// The child `c + *x`, settled when the table knows its outcome.

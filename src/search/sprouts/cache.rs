@@ -8,8 +8,8 @@
 //! land comes out of different parents written the same way (a move leaves the regions it does
 //! not touch as they were, in the parent's canonical writing): about three lands in five that
 //! moves write while solving `0*12` were written exactly so before. So the canonical form is
-//! also kept, keyed by that *plain writing* (the land as it is, [`super::canonical::canonical`]
-//! with `symmetric` off), which costs one pass to write. Both are only memos: a form or a list
+//! also kept, keyed by that *plain writing* (the land as it is, letters renamed in order:
+//! [`super::canonical::plain`]), which costs one pass to write. Both are only memos: a form or a list
 //! of moves found here is exactly what computing it again gives.
 //!
 //! Each table holds at most a given number of bytes (counted roughly: keys, values and a fixed
@@ -46,8 +46,11 @@ impl<K: Hash + Eq, V: Clone> Bounded<K, V> {
 
     /// The shard of `k`.
     fn shard<Q: Hash + ?Sized>(&self, k: &Q) -> &Mutex<(HashMap<K, V>, usize)> {
+        // remixed: the map inside hashes the key alike and uses both its low bits (bucket)
+        // and its top bits (tags), so neither may be constant within a shard
         let h = BuildHasherDefault::<FxHasher>::default().hash_one(k);
-        &self.shards[(h >> 58) as usize % SHARDS]
+        let h = (h ^ h >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        &self.shards[(h >> 60) as usize % SHARDS]
     }
 
     /// The value kept for `k`, if any.
