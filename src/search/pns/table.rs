@@ -2,12 +2,16 @@
 //! entry that cost least work replaced first (Nagai's "SmallTreeReplacement"; Kishimoto et
 //! al., *Game-tree search using proof numbers: the first twenty years*, ICGA Journal 2012).
 //!
-//! Kept as three flat arrays allocated zeroed (the kernel's zero pages: memory is touched only
-//! where entries are written, so a large budget costs nothing until it is used).
+//! Kept as one flat array of buckets, each bucket's four entries side by side (96 bytes: a probe
+//! reads two cache lines, of one page for 42 buckets in 43; three separate arrays cost three
+//! lines and three pages), allocated zeroed (the kernel's zero pages: memory is
+//! touched only where entries are written, so a large budget costs nothing until it is used).
+//! Only the first 1.5 MiB of buckets are used at first; the table doubles in place whenever half
+//! its slots are filled, so a small search's entries lie close together.
 
 const WAYS: usize = 4;
-/// Bytes of one entry: key (component bits, tag and heap), both numbers, work.
-const ENTRY_BYTES: u64 = 8 + 4 + 8 + 4;
+/// Bytes of one entry: the component's bits, both numbers, the meta (tag and heap) with the work.
+const ENTRY_BYTES: u64 = 8 + 8 + 4 + 4;
 
 /// A node of df-pn, exactly: the component's key and the heap `*k` beside it. (Nodes are told
 /// apart by all their bits — a hash of them would let two nodes share numbers, and a proof
@@ -45,72 +49,130 @@ impl NodeKey {
 
 /// A bounded table of `(proof, disproof)` numbers by node.
 pub struct PnTable {
-    keys: Vec<u64>,
-    metas: Vec<u32>,
-    numbers: Vec<u64>,
-    work: Vec<u32>,
+    /// Buckets of [`BUCKET`] words: the four keys' bits, the four entries' numbers (`φ` low,
+    /// `δ` high), then the four metas (low half) with their work (high half).
+    words: Vec<u64>,
+    /// Buckets in use, less one (a power of two less one).
     mask: usize,
+    /// Buckets of the whole budget (a power of two).
+    most: usize,
+    /// Entries written to a free slot or in place of another.
     stored: u64,
+    /// Slots in use.
+    filled: usize,
 }
+
+/// Words of one bucket.
+const BUCKET: usize = 3 * WAYS;
+/// Offsets of the numbers and the metas in a bucket.
+const NUMBERS: usize = WAYS;
+const METAS: usize = 2 * WAYS;
+/// Buckets a table starts with (1.5 MiB); it doubles once half its slots are used, up to its
+/// budget, so a small search stays in the cache and touches few pages.
+const FIRST_BUCKETS: usize = 1 << 14;
 
 impl PnTable {
     /// A table of about `bytes` bytes (at least one bucket).
     pub fn with_bytes(bytes: u64) -> PnTable {
         let buckets = (bytes / (ENTRY_BYTES * WAYS as u64)).max(1);
-        let buckets = 1usize << (63 - buckets.leading_zeros()).min(40);
-        let n = buckets * WAYS;
+        let most = 1usize << (63 - buckets.leading_zeros()).min(40);
+        let first = most.min(FIRST_BUCKETS);
         PnTable {
-            keys: vec![0; n],
-            metas: vec![0; n],
-            numbers: vec![0; n],
-            work: vec![0; n],
-            mask: buckets - 1,
+            // the whole budget, zeroed: untouched pages cost nothing
+            words: vec![0; most * BUCKET],
+            mask: first - 1,
+            most,
             stored: 0,
+            filled: 0,
         }
     }
 
+    /// The first word of `key`'s bucket.
     #[inline]
-    fn bucket(&self, key: &NodeKey) -> usize {
-        (key.hash() as usize & self.mask) * WAYS
+    fn start(&self, key: &NodeKey) -> usize {
+        (key.hash() as usize & self.mask) * BUCKET
     }
 
+    /// The bucket of `key`.
     #[inline]
-    fn holds(&self, i: usize, key: &NodeKey) -> bool {
-        self.metas[i] == key.meta && self.keys[i] == key.bits
+    fn bucket(&self, key: &NodeKey) -> &[u64] {
+        let b = self.start(key);
+        &self.words[b..b + BUCKET]
+    }
+
+    /// The way of `bucket` that holds `key`.
+    #[inline]
+    fn way(bucket: &[u64], key: &NodeKey) -> Option<usize> {
+        (0..WAYS).find(|&w| bucket[METAS + w] as u32 == key.meta && bucket[w] == key.bits)
     }
 
     /// The numbers kept for `key`.
     #[inline]
     pub fn get(&self, key: NodeKey) -> Option<(u32, u32)> {
-        let b = self.bucket(&key);
-        (b..b + WAYS)
-            .find(|&i| self.holds(i, &key))
-            .map(|i| (self.numbers[i] as u32, (self.numbers[i] >> 32) as u32))
+        let bucket = self.bucket(&key);
+        Self::way(bucket, &key).map(|w| {
+            let n = bucket[NUMBERS + w];
+            (n as u32, (n >> 32) as u32)
+        })
+    }
+
+    /// Double the buckets in use: an entry of bucket `b` stays or moves to `b + A` (`A` the
+    /// buckets before), by the one more bit of the hash the index now takes; bucket `b + A` was
+    /// never used, so it has room for every entry that moves.
+    fn grow(&mut self) {
+        let a = self.mask + 1;
+        self.mask = 2 * a - 1;
+        for b in 0..a {
+            let from = b * BUCKET;
+            for w in 0..WAYS {
+                let meta = self.words[from + METAS + w];
+                if meta as u32 == 0 {
+                    continue;
+                }
+                let key = NodeKey {
+                    bits: self.words[from + w],
+                    meta: meta as u32,
+                };
+                let to = self.start(&key);
+                if to == from {
+                    continue;
+                }
+                self.words[to + w] = self.words[from + w];
+                self.words[to + NUMBERS + w] = self.words[from + NUMBERS + w];
+                self.words[to + METAS + w] = meta;
+                self.words[from + METAS + w] = 0;
+            }
+        }
     }
 
     /// Keep the numbers of `key`, which cost `work` expansions.
     pub fn put(&mut self, key: NodeKey, phi: u32, delta: u32, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
-        let b = self.bucket(&key);
-        let i = match (b..b + WAYS).find(|&i| self.holds(i, &key)) {
-            Some(i) => i,
+        if self.mask < self.most - 1 && self.filled * 2 >= (self.mask + 1) * WAYS {
+            self.grow();
+        }
+        let b = self.start(&key);
+        let bucket = &mut self.words[b..b + BUCKET];
+        let work_of = |bucket: &[u64], w: usize| (bucket[METAS + w] >> 32) as u32;
+        let (w, old_work) = match Self::way(bucket, &key) {
+            Some(w) => (w, work_of(bucket, w)),
             None => {
                 self.stored += 1;
-                match (b..b + WAYS).find(|&i| self.metas[i] == 0) {
-                    Some(i) => i,
-                    None => (b..b + WAYS)
-                        .min_by_key(|&i| self.work[i])
+                let w = match (0..WAYS).find(|&w| bucket[METAS + w] as u32 == 0) {
+                    Some(w) => {
+                        self.filled += 1;
+                        w
+                    }
+                    None => (0..WAYS)
+                        .min_by_key(|&w| work_of(bucket, w))
                         .expect("four ways"),
-                }
+                };
+                (w, 0)
             }
         };
-        if !self.holds(i, &key) {
-            self.work[i] = 0;
-        }
-        self.keys[i] = key.bits;
-        self.metas[i] = key.meta;
-        self.numbers[i] = phi as u64 | (delta as u64) << 32;
-        self.work[i] = self.work[i].max(work);
+        bucket[w] = key.bits;
+        bucket[NUMBERS + w] = phi as u64 | (delta as u64) << 32;
+        bucket[METAS + w] = key.meta as u64 | (old_work.max(work) as u64) << 32;
     }
 
     /// Entries stored so far (replacements included).
@@ -118,9 +180,14 @@ impl PnTable {
         self.stored
     }
 
-    /// The number of entries it holds.
+    /// The number of entries it may hold (its whole budget).
     pub fn capacity(&self) -> usize {
-        self.keys.len()
+        self.most * WAYS
+    }
+
+    /// The number of entries it can hold now, before it grows again.
+    pub fn active_capacity(&self) -> usize {
+        (self.mask + 1) * WAYS
     }
 }
 
@@ -167,6 +234,42 @@ mod tests {
     }
 
     const INF_TEST: u32 = u32::MAX;
+
+    #[test]
+    fn doubling_keeps_every_entry_with_its_numbers() {
+        let mut t = PnTable::with_bytes(1 << 30);
+        let key = |i: u64| {
+            NodeKey::new(
+                Key {
+                    bits: i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    tag: (i % 7) as u16,
+                },
+                (i % 5) as u8,
+            )
+        };
+        let numbers = |i: u64| ((i % 1000) as u32 + 1, (i % 777) as u32 + 1);
+        let mut doublings = 0;
+        for i in 0..200_000u64 {
+            let before = t.active_capacity();
+            t.put(key(i), numbers(i).0, numbers(i).1, i % 13);
+            if t.active_capacity() != before {
+                doublings += 1;
+            }
+            if i % 50_000 == 49_999 {
+                // a doubling now moves entries and loses none (a full bucket may have replaced
+                // an entry before: only those held are followed)
+                let held: Vec<u64> = (0..=i).filter(|&j| t.get(key(j)).is_some()).collect();
+                assert!(held.len() as u64 * 10 > i * 9, "most entries are held");
+                t.grow();
+                doublings += 1;
+                for j in held {
+                    assert_eq!(t.get(key(j)), Some(numbers(j)), "entry {j}");
+                }
+            }
+        }
+        assert!(doublings >= 5, "the table doubled ({doublings} times)");
+        assert!(t.active_capacity() <= t.capacity());
+    }
 
     #[test]
     fn a_full_bucket_gives_up_the_entry_of_least_work() {

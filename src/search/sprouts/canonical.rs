@@ -76,20 +76,66 @@ fn read(b: &[u8], reversed: bool, start: usize, codes: &[u8; 256], out: &mut Vec
 }
 
 /// The starts that make boundary `b` smallest in one direction, and that smallest reading.
+///
+/// Each start's reading is written one spot at a time and left at the first spot where it
+/// reads larger than the best so far (most starts lose at their first or second spot), so a
+/// boundary of `k` spots costs about `k` steps, not `k²`.
 fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usize>) {
+    use std::cmp::Ordering::{Equal, Greater, Less};
     let k = b.len();
-    let mut best: Vec<u8> = Vec::new();
+    if k == 0 {
+        return (Vec::new(), vec![0]);
+    }
+    let mut best: Vec<u8> = Vec::with_capacity(k);
     let mut starts = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    for s in 0..k.max(1) {
+    let mut cur: Vec<u8> = Vec::with_capacity(k);
+    let mut names = [0u8; 256];
+    let mut named: Vec<u8> = Vec::with_capacity(k);
+    for s in 0..k {
         cur.clear();
-        read(b, reversed, s, codes, &mut cur);
-        if starts.is_empty() || cur < best {
-            best.clone_from(&cur);
-            starts.clear();
-            starts.push(s);
-        } else if cur == best {
-            starts.push(s);
+        let mut next = FIRST_LETTER;
+        let mut ord = if starts.is_empty() { Less } else { Equal };
+        for t in 0..k {
+            let v = if reversed {
+                b[(s + k - t) % k]
+            } else {
+                b[(s + t) % k]
+            };
+            let sym = if is_letter(v) {
+                match codes[v as usize] {
+                    0 => {
+                        if names[v as usize] == 0 {
+                            names[v as usize] = next;
+                            named.push(v);
+                            next += 1;
+                        }
+                        names[v as usize]
+                    }
+                    c => c,
+                }
+            } else {
+                v
+            };
+            if ord == Equal {
+                ord = sym.cmp(&best[t]);
+                if ord == Greater {
+                    break;
+                }
+            }
+            cur.push(sym);
+        }
+        for &v in &named {
+            names[v as usize] = 0;
+        }
+        named.clear();
+        match ord {
+            Less => {
+                std::mem::swap(&mut best, &mut cur);
+                starts.clear();
+                starts.push(s);
+            }
+            Equal => starts.push(s),
+            Greater => {}
         }
     }
     (best, starts)
@@ -116,6 +162,11 @@ struct RegionForm {
 /// With `symmetric` false the land is written as it is (regions, boundaries and starts as
 /// given, letters named in order), which is a faithful but not a shared form.
 pub fn canonical(land: &Land, symmetric: bool) -> Box<[u8]> {
+    canonical_by(land, symmetric, true)
+}
+
+/// [`canonical`], with `untied_fast` false always by the search of step 4 (the tests compare).
+fn canonical_by(land: &Land, symmetric: bool, untied_fast: bool) -> Box<[u8]> {
     // letters seen on two boundaries are "wide" (upper case)
     let mut wide = [false; 256];
     {
@@ -256,9 +307,72 @@ pub fn canonical(land: &Land, symmetric: bool) -> Box<[u8]> {
             .collect();
     }
     forms.sort_by(|a, b| a.form.cmp(&b.form));
+    if untied_fast {
+        for f in forms.iter_mut() {
+            if f.directions.len() == 2 && f.has_wide {
+                let r = &land[f.region];
+                if same_choices(r, &f.directions[0], &f.directions[1], &wide) {
+                    // the other direction offers the search the same wide letters in the same
+                    // places: the same writings, nothing to choose
+                    f.directions.pop();
+                }
+            }
+        }
+    }
+    if untied_fast && !tied(&forms) {
+        return untied(land, &forms).into_boxed_slice();
+    }
+    namer(land, &forms).into_boxed_slice()
+}
+
+/// Step 4 when nothing ties: one writing — each region in its one smallest direction, each
+/// boundary from its one smallest start — with the wide letters named in order of first
+/// sighting. (The search of [`Namer`] has exactly this one path then.)
+fn untied(land: &Land, forms: &[RegionForm]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(forms.iter().map(|f| f.form.len()).sum());
+    let mut names = [0u8; 256];
+    let mut next = FIRST_UPPER;
+    for f in forms {
+        if !f.has_wide {
+            out.extend_from_slice(&f.form);
+            continue;
+        }
+        let (reversed, ref slots) = f.directions[0];
+        let region = &land[f.region];
+        for slot in slots {
+            let mark = out.len();
+            out.extend_from_slice(&slot.form);
+            if slot.has_wide {
+                let b = &region[slot.boundary];
+                let (k, st) = (b.len(), slot.starts[0]);
+                for t in 0..k {
+                    if out[mark + t] < FIRST_UPPER {
+                        continue;
+                    }
+                    let v = if reversed {
+                        b[(st + k - t) % k]
+                    } else {
+                        b[(st + t) % k]
+                    } as usize;
+                    if names[v] == 0 {
+                        names[v] = next;
+                        next += 1;
+                    }
+                    out[mark + t] = names[v];
+                }
+            }
+            out.push(BEND);
+        }
+        out.push(REND);
+    }
+    out
+}
+
+/// Step 4 by the search over tied writings ([`Namer`]).
+fn namer(land: &Land, forms: &[RegionForm]) -> Vec<u8> {
     let mut n = Namer {
         land,
-        forms: &forms,
+        forms,
         used_region: vec![false; forms.len()],
         out: Vec::new(),
         names: [0u8; 256],
@@ -271,7 +385,7 @@ pub fn canonical(land: &Land, symmetric: bool) -> Box<[u8]> {
         jump: None,
     };
     n.regions(0);
-    n.best.expect("one writing at least").into_boxed_slice()
+    n.best.expect("one writing at least")
 }
 
 /// Whether a land's region forms leave more than one writing: equal regions with wide letters,
@@ -341,6 +455,88 @@ fn region_form(q: usize, r: &[Vec<u8>], codes: &[u8; 256], wide: &[bool; 256]) -
         directions,
         has_wide,
     }
+}
+
+/// The wide letters of boundary `b` read from `start` in one direction.
+fn wide_reading<'b>(
+    b: &'b [u8],
+    reversed: bool,
+    start: usize,
+    wide: &'b [bool; 256],
+) -> impl Iterator<Item = u8> + 'b {
+    let k = b.len();
+    (0..k)
+        .map(move |t| {
+            if reversed {
+                b[(start + k - t) % k]
+            } else {
+                b[(start + t) % k]
+            }
+        })
+        .filter(|&v| is_letter(v) && wide[v as usize])
+}
+
+/// Whether two directions of region `r` offer the search the same choices ([`choices`]):
+/// at once when each slot has one start and no two slots with wide letters are written alike
+/// (the common case), else by comparing the choices in full.
+fn same_choices(
+    r: &[Vec<u8>],
+    d0: &(bool, Vec<Slot>),
+    d1: &(bool, Vec<Slot>),
+    wide: &[bool; 256],
+) -> bool {
+    let simple = |(_, slots): &(bool, Vec<Slot>)| {
+        slots.iter().all(|s| !s.has_wide || s.starts.len() == 1)
+            && !slots
+                .windows(2)
+                .any(|w| w[0].has_wide && w[0].form == w[1].form)
+    };
+    if simple(d0) && simple(d1) {
+        return d0.1.iter().zip(&d1.1).all(|(a, b)| {
+            !a.has_wide
+                || wide_reading(&r[a.boundary], d0.0, a.starts[0], wide).eq(wide_reading(
+                    &r[b.boundary],
+                    d1.0,
+                    b.starts[0],
+                    wide,
+                ))
+        });
+    }
+    choices(r, d0, wide) == choices(r, d1, wide)
+}
+
+/// What a direction of a region offers the search over tied writings (step 4): for each slot,
+/// the wide letters read from each of its smallest starts, in order — each slot's list sorted,
+/// and the lists of slots written alike (which the search may interchange) sorted too. Two
+/// directions that offer the same lead to the same writings.
+fn choices(
+    r: &[Vec<u8>],
+    (reversed, slots): &(bool, Vec<Slot>),
+    wide: &[bool; 256],
+) -> Vec<Vec<Vec<u8>>> {
+    let mut per_slot: Vec<Vec<Vec<u8>>> = slots
+        .iter()
+        .map(|slot| {
+            let b = &r[slot.boundary];
+            let mut reads: Vec<Vec<u8>> = slot
+                .starts
+                .iter()
+                .map(|&st| wide_reading(b, *reversed, st, wide).collect())
+                .collect();
+            reads.sort();
+            reads
+        })
+        .collect();
+    let mut lo = 0;
+    while lo < slots.len() {
+        let mut hi = lo + 1;
+        while hi < slots.len() && slots[hi].form == slots[lo].form {
+            hi += 1;
+        }
+        per_slot[lo..hi].sort();
+        lo = hi;
+    }
+    per_slot
 }
 
 /// The search over tied writings for the smallest naming of the wide letters.
@@ -691,4 +887,103 @@ fn bytes_of_previous(bytes: &[u8], start: usize) -> &[u8] {
         s -= 1;
     }
     &bytes[s..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every start read in full and compared: the definition of [`best_starts`].
+    fn best_starts_by_every_reading(
+        b: &[u8],
+        reversed: bool,
+        codes: &[u8; 256],
+    ) -> (Vec<u8>, Vec<usize>) {
+        let readings: Vec<Vec<u8>> = (0..b.len().max(1))
+            .map(|s| {
+                let mut r = Vec::new();
+                read(b, reversed, s, codes, &mut r);
+                r
+            })
+            .collect();
+        let best = readings.iter().min().expect("one start at least").clone();
+        let starts = (0..readings.len())
+            .filter(|&s| readings[s] == best)
+            .collect();
+        (best, starts)
+    }
+
+    /// Lands as moves write them (before their canonical form), reachable from `0*n`.
+    fn written_lands(n: usize, most: usize) -> Vec<Land> {
+        use crate::search::sprouts::{Sprouts, moves, reduce};
+        let game = Sprouts::default();
+        let mut todo: Vec<Box<[u8]>> = game
+            .spots(n)
+            .unwrap()
+            .iter()
+            .map(|l| l.bytes().into())
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        while let Some(bytes) = todo.pop() {
+            if out.len() >= most || !seen.insert(bytes.clone()) {
+                continue;
+            }
+            let (land, groups, next) = unpack(&bytes);
+            for (r, group) in groups.iter().enumerate() {
+                moves::region_moves(&land, r, group, next, &mut |child| {
+                    let mut lands = Vec::new();
+                    reduce::reduce(child, &reduce::Reductions::default(), &mut lands);
+                    for l in lands {
+                        todo.push(canonical(&l, true));
+                        out.push(l);
+                    }
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_one_writing_of_an_untied_land_is_the_searched_smallest() {
+        let lands = written_lands(7, 20_000);
+        assert!(lands.len() >= 20_000, "{} lands", lands.len());
+        let mut many_regions = 0;
+        for l in &lands {
+            many_regions += (l.len() > 1) as usize;
+            assert_eq!(
+                canonical_by(l, true, true),
+                canonical_by(l, true, false),
+                "{l:?}"
+            );
+        }
+        assert!(
+            many_regions > 1000,
+            "{many_regions} lands of several regions"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn best_starts_are_the_starts_of_the_smallest_reading(
+            spots in prop::collection::vec(0u8..10, 0..14),
+            wide in prop::collection::vec(any::<bool>(), 6),
+            reversed in any::<bool>(),
+        ) {
+            // spots 0..=3 as themselves, 4..=9 letters (each seen wherever drawn, so a
+            // boundary may repeat one, as a local letter does); some letters wide
+            let mut codes = [0u8; 256];
+            for (i, &w) in wide.iter().enumerate() {
+                if w {
+                    codes[FIRST_LETTER as usize + i] = WIDE + (i % 3) as u8;
+                }
+            }
+            let b: Vec<u8> = spots.iter().map(|&v| if v < 4 { v } else { FIRST_LETTER + v - 4 }).collect();
+            prop_assert_eq!(
+                best_starts(&b, reversed, &codes),
+                best_starts_by_every_reading(&b, reversed, &codes)
+            );
+        }
+    }
 }
