@@ -150,7 +150,7 @@ impl Guess {
     pub fn identified_factors(&self) -> Option<&nim_sum::IdentifiedFactors> {
         match self {
             Guess::Sequence(_) => None,
-            Guess::Table(g) => g.identified.as_ref(),
+            Guess::Table(g) => g.identified.as_deref(),
         }
     }
 

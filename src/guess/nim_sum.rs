@@ -216,10 +216,10 @@ mod tests {
     fn sum_table(rows: &str, width: usize, columns: &str, height: usize, gap: usize) -> Table {
         let (f, g) = (values(rows, width), values(columns, height));
         let mut t = Table::new(width, height);
-        for x in 0..width {
-            for y in 0..height {
+        for (x, a) in f.iter().enumerate() {
+            for (y, b) in g.iter().enumerate() {
                 if gap == 0 || (3 * x + 5 * y) % gap != 1 {
-                    t.set(x, y, f[x] ^ g[y]);
+                    t.set(x, y, a ^ b);
                 }
             }
         }

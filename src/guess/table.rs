@@ -354,8 +354,9 @@ pub struct TableGuess {
     /// How many cells were given.
     pub len: usize,
     /// When every cell is `f(x) ⊕ g(y)` (a sum of two games), the known heap games its factors
-    /// are consistent with ([`nim_sum::identify_factors`]), whatever rule was found.
-    pub identified: Option<nim_sum::IdentifiedFactors>,
+    /// are consistent with ([`nim_sum::identify_factors`]), whatever rule was found (boxed: a
+    /// guess is mostly without it).
+    pub identified: Option<Box<nim_sum::IdentifiedFactors>>,
 }
 
 /// Fit `rule` to the table (`target` the value or the P-indicator of a cell): the exceptions
@@ -423,7 +424,7 @@ pub fn guess(t: &Table) -> TableGuess {
     let mut out = TableGuess {
         fitted: None,
         len,
-        identified: nim_sum::identify_factors(t),
+        identified: nim_sum::identify_factors(t).map(Box::new),
     };
     if len < 4 {
         return out;

@@ -337,10 +337,10 @@ fn values_of_no_known_game_identify_nothing() {
 fn kayles_plus_take_three() -> String {
     let k: Vec<u64> = KAYLES_64.split(',').map(|v| v.parse().unwrap()).collect();
     let mut text = String::new();
-    for x in 0..40 {
-        for y in 0..30 {
-            if (3 * x + 5 * y) % 7 != 1 {
-                text.push_str(&format!("{x} {y} {}\n", k[x] ^ (y as u64 % 4)));
+    for (x, a) in k.iter().take(40).enumerate() {
+        for y in 0..30u64 {
+            if (3 * x as u64 + 5 * y) % 7 != 1 {
+                text.push_str(&format!("{x} {y} {}\n", a ^ (y % 4)));
             }
         }
     }
