@@ -12,7 +12,9 @@
 //! must predict the rest; the shortest rule wins, and only if it is much shorter than the data
 //! ([`description_length`]), so noise gives no rule. A sequence is also looked up among the
 //! heap games the project computes ([`identify`]): a game whose values are the data is reported
-//! beside the rule (or alone), as *consistent* with the data, never as proved to be their game.
+//! beside the rule (or alone), as *consistent* with the data, never as proved to be their game;
+//! so are the two factors of a table that is a sum `f(x) ⊕ g(y)` of two games
+//! ([`nim_sum::identify_factors`]).
 //!
 //! **Certainty.** A rule read off data is *consistent with all N values*, never proved; it is
 //! *proved* only when a theorem covers it — here the periodicity theorems of the heap games
@@ -140,6 +142,15 @@ impl Guess {
         match self {
             Guess::Sequence(g) => g.identified.as_ref(),
             Guess::Table(_) => None,
+        }
+    }
+
+    /// For a table that is a sum `f(x) ⊕ g(y)` of two games, the known heap games its factors
+    /// are consistent with ([`nim_sum::identify_factors`]).
+    pub fn identified_factors(&self) -> Option<&nim_sum::IdentifiedFactors> {
+        match self {
+            Guess::Sequence(_) => None,
+            Guess::Table(g) => g.identified.as_deref(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use grundy::families::heap::{Period, Ruleset};
 use grundy::guess::input::{MAX_COORD, MAX_VALUE, MAX_VALUES};
-use grundy::guess::report::{GuessReport, IdentifiedReport};
+use grundy::guess::report::{GuessReport, IdentifiedFactorsReport, IdentifiedReport};
 use grundy::guess::sequence::{self, Proof};
 use grundy::guess::table::{self, Table};
 use grundy::guess::{Guess, Prediction, theorem};
@@ -328,6 +328,26 @@ impl PyGuess {
         self.inner
             .identified()
             .map(|id| report(py, &IdentifiedReport::new(id, &[])))
+            .transpose()
+    }
+
+    /// For a table all of whose cells are ``f(x) ⊕ g(y)`` with ``f(0) = g(0) = 0`` (a sum of two
+    /// games), the known heap games its factors are consistent with, as a dict ``{"rows",
+    /// "columns", "predictions"}`` (``rows``: the game ``f`` matches, ``columns``: the game ``g``
+    /// matches, each as :attr:`identified` or ``None``), or ``None`` when the table is not such a
+    /// sum or neither factor matches a game. ``to_dict(at=[(x, y)])`` adds their values and sum.
+    ///
+    /// >>> import grundy
+    /// >>> k = [int(v) for v in grundy.Ruleset("kayles").analyse(39).values]
+    /// >>> g = grundy.guess([[k[x] ^ (y % 4) for y in range(30)] for x in range(40)])
+    /// >>> found = g.identified_factors
+    /// >>> found["rows"]["ruleset"], found["rows"]["name"], "sub:1,2,3" in found["columns"]["also"]
+    /// ('0.77', 'kayles', True)
+    #[getter]
+    fn identified_factors<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner
+            .identified_factors()
+            .map(|id| report(py, &IdentifiedFactorsReport::new(id, &[])))
             .transpose()
     }
 

@@ -124,6 +124,36 @@ def test_ties_are_listed_and_noise_identifies_nothing():
     assert grundy.guess([[x ^ y for y in range(8)] for x in range(8)]).identified is None
 
 
+def test_kayles_plus_subtraction_table_names_both_factors():
+    # Kayles on heap x plus take 1, 2 or 3 on heap y, both computed here; one cell in seven missing
+    k = brute(39, kayles_moves)
+    s = brute(29, lambda n: [[n - t] for t in (1, 2, 3) if t <= n])
+    table = [[None if (3 * x + 5 * y) % 7 == 1 else k[x] ^ s[y] for y in range(30)] for x in range(40)]
+    g = grundy.guess(table)
+    assert g.identified is None
+    found = g.identified_factors
+    rows, columns = found["rows"], found["columns"]
+    assert (rows["ruleset"], rows["name"], rows["agrees"], rows["also"]) == ("0.77", "kayles", 40, ["0.771"])
+    assert rows["certainty"] == (
+        "the 40 values are consistent with 0.77 (they agree with its first values; "
+        "that does not prove the data are this game)"
+    )
+    # y mod 4: the shortest code with these values is 0.73, sub:1,2,3 among its ties
+    assert columns["ruleset"] == "0.73" and columns["agrees"] == 30
+    assert "sub:1,2,3" in columns["also"]
+    report = g.to_dict(at=[(10**12, 10**6 + 3)])
+    assert report["identified_factors"]["rows"]["predictions"] == [{"at": 10**12, "value": 1}]
+    assert report["identified_factors"]["columns"]["predictions"] == [{"at": 10**6 + 3, "value": 3}]
+    assert report["identified_factors"]["predictions"] == [{"at": [10**12, 10**6 + 3], "value": 1 ^ 3}]
+    # a sum of no known game, and noise: nothing identified
+    rng = random.Random(7)
+    f = [0] + [rng.randrange(16) for _ in range(23)]
+    h = [0] + [rng.randrange(16) for _ in range(23)]
+    assert grundy.guess([[a ^ b for b in h] for a in f]).identified_factors is None
+    assert grundy.guess([[rng.randrange(5) for _ in range(24)] for _ in range(24)]).identified_factors is None
+    assert grundy.guess([n % 3 for n in range(60)]).identified_factors is None
+
+
 def test_noise_gives_no_rule():
     rng = random.Random(7)
     g = grundy.guess([rng.randrange(10) for _ in range(400)])

@@ -7,10 +7,17 @@
 //! when none: `{"ruleset", "name", "agrees", "also", "proved_by", "certainty", "predictions":
 //! [{"at", "value"}]}` — `proved_by` the theorem proving that game's period (its predictions are
 //! then proved *for that game*), `value` `null` where that game's value is not known.
+//! `identified_factors`, for a table all of whose cells are `f(x) ⊕ g(y)` (a sum of two games,
+//! [`super::nim_sum::identify_factors`]), `null` otherwise or when neither factor matches a game:
+//! `{"rows", "columns", "predictions": [{"at": [x, y], "value"}]}` — `rows` the game `f` is
+//! consistent with and `columns` that of `g` (each as `identified`, its predictions at the `x`
+//! resp. `y` of the cells asked, or `null`), `value` `f(x) ⊕ g(y)` for those games (a factor
+//! matching none: its value read off the table), `null` where either is not known.
 
 use serde::Serialize;
 
-use super::identify::Identified;
+use super::identify::{Identified, MIN_VALUES};
+use super::nim_sum::{FactorSource, IdentifiedFactors};
 use super::{Guess, Prediction};
 
 /// One prediction.
@@ -87,6 +94,45 @@ impl IdentifiedReport {
     }
 }
 
+/// The known games the factors of a sum are consistent with (module docs).
+#[derive(Clone, Debug, Serialize)]
+pub struct IdentifiedFactorsReport {
+    /// The game the row factor `f(x)` is consistent with, its predictions at the `x` asked.
+    pub rows: Option<IdentifiedReport>,
+    /// The game the column factor `g(y)` is consistent with, its predictions at the `y` asked.
+    pub columns: Option<IdentifiedReport>,
+    /// `f(x) ⊕ g(y)` for those games at the cells asked.
+    pub predictions: Vec<IdentifiedCell>,
+}
+
+/// The identified games' sum at a cell.
+#[derive(Clone, Debug, Serialize)]
+pub struct IdentifiedCell {
+    /// `[x, y]`.
+    pub at: [u64; 2],
+    /// `f(x) ⊕ g(y)`, if both are known.
+    pub value: Option<u64>,
+}
+
+impl IdentifiedFactorsReport {
+    /// The report of the factors found, with their values at the cells `at`.
+    pub fn new(id: &IdentifiedFactors, at: &[[u64; 2]]) -> IdentifiedFactorsReport {
+        let xs: Vec<u64> = at.iter().map(|p| p[0]).collect();
+        let ys: Vec<u64> = at.iter().map(|p| p[1]).collect();
+        IdentifiedFactorsReport {
+            rows: id.rows.as_ref().map(|r| IdentifiedReport::new(r, &xs)),
+            columns: id.columns.as_ref().map(|c| IdentifiedReport::new(c, &ys)),
+            predictions: at
+                .iter()
+                .map(|&[x, y]| IdentifiedCell {
+                    at: [x, y],
+                    value: id.value_at(x, y),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The report (module docs).
 ///
 /// ```
@@ -128,6 +174,8 @@ pub struct GuessReport {
     pub predictions: Vec<PredictionReport>,
     /// The known game the values are consistent with, if any.
     pub identified: Option<IdentifiedReport>,
+    /// For a table that is a sum of two games, the known games its factors are consistent with.
+    pub identified_factors: Option<IdentifiedFactorsReport>,
 }
 
 impl GuessReport {
@@ -162,6 +210,16 @@ impl GuessReport {
                     })
                     .collect();
                 IdentifiedReport::new(id, &at)
+            }),
+            identified_factors: g.identified_factors().map(|id| {
+                let at: Vec<[u64; 2]> = predictions
+                    .iter()
+                    .filter_map(|p| match p.at.as_slice() {
+                        &[x, y] => Some([x, y]),
+                        _ => None,
+                    })
+                    .collect();
+                IdentifiedFactorsReport::new(id, &at)
             }),
         }
     }
@@ -222,7 +280,91 @@ pub fn lines(guess: &Guess, predictions: &[Prediction]) -> Vec<String> {
     if let Some(id) = guess.identified() {
         identified_lines(&mut out, id, predictions);
     }
+    if let Some(id) = guess.identified_factors() {
+        factor_lines(&mut out, id, predictions);
+    }
     out
+}
+
+/// The games a sum's factors are consistent with, and their sum at the cells asked.
+fn factor_lines(out: &mut Vec<String>, id: &IdentifiedFactors, predictions: &[Prediction]) {
+    out.push(format!(
+        "identified: T(x, y) = f(x) ⊕ g(y) with f(0) = g(0) = 0 on all {} cells, as for a sum of two games; each factor looked up among the known games",
+        id.cells
+    ));
+    for (side, f, arg, found, values) in [
+        ("rows", "f", "x", &id.rows, &id.f),
+        ("columns", "g", "y", &id.columns, &id.g),
+    ] {
+        let Some(found) = found else {
+            let n = values.len();
+            out.push(match n < MIN_VALUES {
+                true => format!(
+                    "identified {side}: none ({f}({arg}) has {n} values, fewer than the {MIN_VALUES} looked up)"
+                ),
+                false => format!(
+                    "identified {side}: none (no known game has the values {f}({arg}) for {arg} = 0..{n})"
+                ),
+            });
+            continue;
+        };
+        out.push(format!(
+            "identified {side}: {f}({arg}) = {}, agreeing on all {} values",
+            found.text(),
+            found.agrees
+        ));
+        also_line(out, found);
+        out.push(format!(
+            "identified {side} certainty: {}",
+            found.certainty()
+        ));
+    }
+    let games: Vec<String> = [("rows", &id.rows), ("columns", &id.columns)]
+        .iter()
+        .filter_map(|(side, g)| g.as_ref().map(|g| format!("{side} are {}", g.ruleset)))
+        .collect();
+    let label = format!("the {}", games.join(" and the "));
+    for p in predictions {
+        let &[x, y] = p.at.as_slice() else { continue };
+        let (fx, fs) = id.factor_at(true, x);
+        let (gy, gs) = id.factor_at(false, y);
+        let why = [source_text("f", x, fs), source_text("g", y, gs)].join("; ");
+        out.push(match (fx, gy) {
+            (Some(a), Some(b)) => format!(
+                "if {label}: T({x}, {y}) = f({x}) ⊕ g({y}) = {a} ⊕ {b} = {} ({why})",
+                a ^ b
+            ),
+            _ => format!("if {label}: T({x}, {y}) not known ({why})"),
+        });
+    }
+}
+
+/// Where `f(n)` comes from, in words.
+fn source_text(f: &str, n: u64, s: FactorSource<'_>) -> String {
+    match s {
+        FactorSource::Computed(id) => format!("{f}({n}) computed for {}", id.ruleset),
+        FactorSource::Proved(id, t) => format!("{f}({n}) proved for {} by {t}", id.ruleset),
+        FactorSource::Table => format!("{f}({n}) read off the table"),
+        FactorSource::Unknown(Some(id)) => format!(
+            "{f}({n}) not known for {} (beyond the heaps computed; its period is not proved)",
+            id.ruleset
+        ),
+        FactorSource::Unknown(None) => {
+            format!("{f}({n}) not known (beyond the table, and no known game has its values)")
+        }
+    }
+}
+
+/// The ties of a game found, when there are any.
+fn also_line(out: &mut Vec<String>, id: &Identified) {
+    if !id.also.is_empty() {
+        let shown: Vec<String> = id.also.iter().take(12).map(|r| r.to_string()).collect();
+        let more = match id.also.len() {
+            k if k > 12 => format!(", … ({k} in all)"),
+            _ => String::new(),
+        };
+        out.push(format!("also: {}{more}", shown.join(", ")));
+    }
 }
 
 /// The known game the values are consistent with, its ties, and its values at the heaps asked.
@@ -232,14 +374,7 @@ fn identified_lines(out: &mut Vec<String>, id: &Identified, predictions: &[Predi
         id.text(),
         id.agrees
     ));
-    if !id.also.is_empty() {
-        let shown: Vec<String> = id.also.iter().take(12).map(|r| r.to_string()).collect();
-        let more = match id.also.len() {
-            k if k > 12 => format!(", … ({k} in all)"),
-            _ => String::new(),
-        };
-        out.push(format!("also: {}{more}", shown.join(", ")));
-    }
+    also_line(out, id);
     out.push(format!("identified certainty: {}", id.certainty()));
     for p in predictions {
         let [n] = p.at.as_slice() else { continue };

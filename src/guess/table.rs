@@ -13,6 +13,12 @@
 //! ([`super::nim_sum`]), `T = f(x) ⊗ g(y)` ([`super::nim_product`]), a rule for every row or
 //! every column ([`super::rows`]), P-positions on Beatty pairs ([`super::beatty`]) or where a
 //! closed form vanishes.
+//!
+//! A table that is a sum `f(x) ⊕ g(y)` of two games also has its factors looked up among the known
+//! heap games ([`nim_sum::identify_factors`]), beside the rule. The factors of a nim-product are
+//! not: by Tartan's theorem they are the values of single coins in two coin-turning games (Ruler,
+//! Mock Turtles, …), not nim-sequences of heap games, and they are fixed only up to a nonzero
+//! nimber factor `λ` (`f ⊗ λ`, `g ⊘ λ`), so a match would depend on the normalisation chosen.
 
 use super::beatty::{self, Beatty};
 use super::description_length as dl;
@@ -347,6 +353,10 @@ pub struct TableGuess {
     pub fitted: Option<TableFitted>,
     /// How many cells were given.
     pub len: usize,
+    /// When every cell is `f(x) ⊕ g(y)` (a sum of two games), the known heap games its factors
+    /// are consistent with ([`nim_sum::identify_factors`]), whatever rule was found (boxed: a
+    /// guess is mostly without it).
+    pub identified: Option<Box<nim_sum::IdentifiedFactors>>,
 }
 
 /// Fit `rule` to the table (`target` the value or the P-indicator of a cell): the exceptions
@@ -411,7 +421,11 @@ pub fn table_sample(t: &Table) -> Vec<Vec<u64>> {
 /// ```
 pub fn guess(t: &Table) -> TableGuess {
     let len = t.len();
-    let mut out = TableGuess { fitted: None, len };
+    let mut out = TableGuess {
+        fitted: None,
+        len,
+        identified: nim_sum::identify_factors(t).map(Box::new),
+    };
     if len < 4 {
         return out;
     }

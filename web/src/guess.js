@@ -1,9 +1,15 @@
 // `#/guess?values=0,1,2,3,1,4,…&at=1000` (or `table=1` and lines `x y v`): the rule behind pasted
 // Grundy values, how sure it is and predictions — the answer in the words `grundy guess` prints,
-// with its `--json` figures — and the known game the values are consistent with.
+// with its `--json` figures — and the known game the values are consistent with (for a table that
+// is a sum of two games, the known games its factors are consistent with).
 
 import { ready, call } from './wasm.js';
 import { el, errorBox, facts, go } from './ui.js';
+
+/** A known game the values are consistent with (`identified`), in words. */
+function game(id) {
+  return id ? `${id.ruleset}${id.name ? ` (${id.name})` : ''}, agreeing on ${id.agrees} values` : 'no known game';
+}
 
 /** Render the view into `root` for the route's `params`. */
 export async function render(root, params) {
@@ -45,7 +51,9 @@ export async function render(root, params) {
     ['rule', r.rule ?? 'none found', 'rule'],
     ['class', r.class ?? '—', 'class'],
     ['certainty', r.certainty, 'certainty'],
-    ['identified', r.identified ? `${r.identified.ruleset}${r.identified.name ? ` (${r.identified.name})` : ''}, agreeing on ${r.identified.agrees} values` : 'no known game', 'identified'],
+    isTable
+      ? ['identified factors', r.identified_factors ? `rows f(x): ${game(r.identified_factors.rows)}; columns g(y): ${game(r.identified_factors.columns)}` : 'no known games', 'identified-factors']
+      : ['identified', game(r.identified), 'identified'],
   ]),
   el('h2', {}, 'As grundy guess prints it'),
   el('pre', { class: 'scroll', 'data-testid': 'guess-lines' }, [`data: ${r.data}`, ...r.lines].join('\n')));

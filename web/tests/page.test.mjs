@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -507,6 +507,21 @@ test('guess: the first 64 values of Kayles give grundy guess\'s answer, word for
   assert.equal(shown[0], 'data: 64 values G(0..=63), pasted');
   assert.deepEqual(shown.slice(1), text);
   await page.done('guess-kayles');
+});
+
+test('guess: a table of Kayles plus take 1, 2 or 3 names both games, as grundy guess does', async () => {
+  const file = join(repo, 'docs', 'data', 'kayles-plus-sub123.txt');
+  const cells = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).join('\n');
+  const at = '1000000000000,1000003';
+  const page = await open(`#/guess?table=1&values=${encodeURIComponent(cells)}&at=${at}`);
+  await page.waitForSelector('[data-testid="guess-lines"], [data-testid="error"]');
+  const want = cli('guess', '--table', file, '--at', at).identified_factors;
+  assert.equal(want.rows.ruleset, '0.77');
+  assert.equal(await field(page, 'identified-factors'),
+    `rows f(x): 0.77 (kayles), agreeing on 40 values; columns g(y): ${want.columns.ruleset}, agreeing on 30 values`);
+  const shown = await page.locator('[data-testid="guess-lines"]').innerText();
+  assert.match(shown, new RegExp(`= 1 ⊕ 3 = ${want.predictions[0].value} \\(f\\(1000000000000\\) proved for 0\\.77`));
+  await page.done('guess-table-factors');
 });
 
 test('guess: a bad value shows the library\'s message with its place', async () => {

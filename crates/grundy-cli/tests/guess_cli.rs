@@ -331,3 +331,95 @@ fn values_of_no_known_game_identify_nothing() {
     let v = json(&["guess", "kayles", "--to", "100", "--json"]);
     assert_eq!(v["identified"], Value::Null);
 }
+
+/// The cells `x y v` of Kayles (heap x < 40) plus take 1, 2 or 3 (heap y < 30, values y mod 4),
+/// those with (3x + 5y) mod 7 = 1 missing.
+fn kayles_plus_take_three() -> String {
+    let k: Vec<u64> = KAYLES_64.split(',').map(|v| v.parse().unwrap()).collect();
+    let mut text = String::new();
+    for (x, a) in k.iter().take(40).enumerate() {
+        for y in 0..30u64 {
+            if (3 * x as u64 + 5 * y) % 7 != 1 {
+                text.push_str(&format!("{x} {y} {}\n", a ^ (y % 4)));
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn kayles_plus_subtraction_table_names_both_factors_as_consistent_not_proved() {
+    let f = file(&kayles_plus_take_three());
+    let path = f.path().to_str().unwrap();
+    let at = "1000000000000,1000003";
+    grundy()
+        .args(["guess", "--table", path, "--at", at])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("class: nim-sum"))
+        .stdout(predicate::str::contains(
+            "identified: T(x, y) = f(x) ⊕ g(y) with f(0) = g(0) = 0 on all 1029 cells, as for a sum of two games",
+        ))
+        .stdout(predicate::str::contains(
+            "identified rows: f(x) = 0.77 (kayles), agreeing on all 40 values\nalso: 0.771\n",
+        ))
+        .stdout(predicate::str::contains(
+            "identified rows certainty: the 40 values are consistent with 0.77 (they agree with its first values; that does not prove the data are this game)",
+        ))
+        // y mod 4: the shortest code with these values is 0.73; sub:1,2,3 is among its ties
+        .stdout(predicate::str::contains(
+            "identified columns: g(y) = 0.73, agreeing on all 30 values\nalso: 0.333, ",
+        ))
+        .stdout(predicate::str::contains(
+            "if the rows are 0.77 and the columns are 0.73: T(1000000000000, 1000003) = f(1000000000000) ⊕ g(1000003) = 1 ⊕ 3 = 2 (f(1000000000000) proved for 0.77 by the octal periodicity theorem (Guy–Smith); g(1000003) proved for 0.73 by the octal periodicity theorem (Guy–Smith))",
+        ));
+    let v = json(&["guess", "--table", path, "--at", at, "--json"]);
+    // the table's own rule says nothing at the far cell (Kayles' values are not guessed from 40)
+    assert_eq!(v["predictions"][0]["value"], Value::Null);
+    assert_eq!(v["identified"], Value::Null);
+    let id = &v["identified_factors"];
+    assert_eq!(id["rows"]["ruleset"], "0.77");
+    assert_eq!(id["rows"]["name"], "kayles");
+    assert_eq!(id["rows"]["agrees"], 40);
+    assert_eq!(id["rows"]["also"], serde_json::json!(["0.771"]));
+    assert_eq!(id["rows"]["predictions"][0]["at"], 1_000_000_000_000u64);
+    assert_eq!(id["rows"]["predictions"][0]["value"], 1);
+    assert_eq!(id["columns"]["ruleset"], "0.73");
+    assert_eq!(id["columns"]["agrees"], 30);
+    let also = id["columns"]["also"].as_array().unwrap();
+    assert_eq!(also.len(), 19);
+    assert!(also.contains(&Value::from("sub:1,2,3")));
+    assert_eq!(
+        id["columns"]["proved_by"],
+        "the octal periodicity theorem (Guy–Smith)"
+    );
+    assert_eq!(id["columns"]["predictions"][0]["value"], 3);
+    assert_eq!(
+        id["predictions"][0]["at"],
+        serde_json::json!([1_000_000_000_000u64, 1_000_003])
+    );
+    assert_eq!(id["predictions"][0]["value"], 2);
+}
+
+#[test]
+fn sums_of_no_known_games_identify_no_factor() {
+    // f and g: G(0) = 0, then digits of π and of e: a sum, of no game searched
+    let f = [0u64, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3];
+    let g = [0u64, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5];
+    let mut text = String::new();
+    for (x, a) in f.iter().enumerate() {
+        for (y, b) in g.iter().enumerate() {
+            text.push_str(&format!("{x} {y} {}\n", a ^ b));
+        }
+    }
+    let t = file(&text);
+    let path = t.path().to_str().unwrap();
+    let v = json(&["guess", "--table", path, "--json"]);
+    assert_eq!(v["class"], "nim-sum");
+    assert_eq!(v["identified_factors"], Value::Null);
+    grundy()
+        .args(["guess", "--table", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("identified").not());
+}

@@ -1,6 +1,7 @@
 //! `#/guess`: the rule behind pasted Grundy values (`grundy guess --values FILE --json`, or
 //! `--table FILE` for cells `x y v`), with the answer in the CLI's own words and predictions at
-//! the points asked.
+//! the points asked; for a table that is a sum of two games, the known games its factors are
+//! consistent with (`identified_factors`).
 
 use grundy::guess::input::{parse_table, parse_values};
 use grundy::guess::report::{GuessReport, lines};
@@ -115,6 +116,23 @@ mod tests {
                 .any(|l| l.starts_with("identified: 0.77 (kayles)"))
         );
         assert!(lines.iter().any(|l| l.starts_with("certainty: ")));
+    }
+
+    #[test]
+    fn kayles_plus_subtraction_table_names_both_factors() {
+        let cells = include_str!("../../../docs/data/kayles-plus-sub123.txt");
+        let v = compute(cells, true, "1000000000000,1000003").unwrap();
+        let id = &v["identified_factors"];
+        assert_eq!(id["rows"]["ruleset"], "0.77", "{v}");
+        assert_eq!(id["columns"]["ruleset"], "0.73");
+        assert_eq!(id["predictions"][0]["value"], 2);
+        assert!(
+            v["lines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l == "identified rows: f(x) = 0.77 (kayles), agreeing on all 40 values")
+        );
     }
 
     #[test]

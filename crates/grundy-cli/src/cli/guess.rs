@@ -1,7 +1,8 @@
 //! `grundy guess`: find the rule behind a table of Grundy values — a sequence (`--values FILE`,
 //! or a ruleset computed `--to N`) or a table (`--table FILE`, lines `x y v`) — say how sure it
 //! is, and predict values (`--at N`, `--at X,Y`) beyond the data; pasted values are also looked
-//! up among known heap games (`identified`). The library's
+//! up among known heap games (`identified`), and so are the factors of a table that is a sum of
+//! two games (`identified_factors`). The library's
 //! [`grundy::guess`] does the work; this module reads the input and prints the answer.
 
 use std::io::{Read, Write};
@@ -16,7 +17,7 @@ use grundy::guess::{Guess, Prediction, guess_analysis, sequence, table};
 use super::{CmdResult, Failure, Output, parse_u64, write_json};
 
 /// The help of `--json`: the report's fields.
-const JSON: &str = r#"Print JSON: {"found","rule","class","proved","proved_by","certainty","outcome_only", "explains","total","from","exceptions","predictions":[{"at","value","outcome"}], "identified":{"ruleset","name","agrees","also","proved_by","certainty","predictions":[{"at","value"}]} (null when no known game matches)}"#;
+const JSON: &str = r#"Print JSON: {"found","rule","class","proved","proved_by","certainty","outcome_only", "explains","total","from","exceptions","predictions":[{"at","value","outcome"}], "identified":{"ruleset","name","agrees","also","proved_by","certainty","predictions":[{"at","value"}]} (null when no known game matches), "identified_factors":{"rows","columns","predictions":[{"at","value"}]} (a table that is a sum f(x) ⊕ g(y) of two games: the known games its factors match, each as "identified"; null otherwise)}"#;
 
 /// Arguments of `grundy guess`.
 #[derive(clap::Args, Debug)]
