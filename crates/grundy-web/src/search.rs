@@ -560,7 +560,7 @@ mod tests {
         assert_eq!(v["reply"]["position"], v["winning_moves"][0]["position"]);
         let v = searched("node-kayles", "edges", "0-1,1-2,3");
         assert_eq!(v["position"], "4 vertices, 2 edges");
-        assert_eq!(v["value"], 0); // a path of three (*1) and a lone vertex (*1)
+        assert_eq!(v["value"], 3); // a path of three vertices (*2) and a lone vertex (*1)
     }
 
     #[test]
