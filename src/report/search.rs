@@ -645,7 +645,11 @@ fn drive<G: SearchGame>(
                 watch(live, &mut last.1);
             }
         };
-        watch(&Live::default(), &mut String::new());
+        if algorithm != Algorithm::Dfpn {
+            // the first line at once (df-pn's counters move only on the monitor's thread, which
+            // the browser does not have: its zeros would read as a proof)
+            watch(&Live::default(), &mut String::new());
+        }
         let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
         let search = search.with_pulse(&pulse);
         let r = if algorithm == Algorithm::Dfpn {
