@@ -54,5 +54,5 @@ pub mod table;
 
 pub use game::{Key, Moves, SearchGame};
 pub use nimset::NimSet;
-pub use solver::{Config, Live, MAX_MOVES, Search, SearchError, Stats};
+pub use solver::{Config, Live, MAX_MOVES, Pulse, Search, SearchError, Stats};
 pub use table::{Probe, Table};

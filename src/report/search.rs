@@ -55,7 +55,9 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Instant;
 
 use serde::Serialize;
 
@@ -69,7 +71,7 @@ use crate::search::persist::{self, PersistError};
 use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnStats};
 use crate::search::region::Region;
 use crate::search::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
-use crate::search::{Config, Search, SearchError, SearchGame, Table, misere};
+use crate::search::{Config, Live, Search, SearchError, SearchGame, Table, misere};
 
 /// The position to search.
 #[derive(Clone, Debug)]
@@ -611,7 +613,6 @@ fn drive<G: SearchGame>(
     // the search's own flag: set by the monitor when the caller or the progress sink asks
     let halt = AtomicBool::new(false);
     let stop = &halt;
-    let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
     let algorithm = match o.algorithm {
         _ if o.misere => Algorithm::Value,
         Algorithm::Auto if name == "sprouts" => Algorithm::Dfpn,
@@ -619,78 +620,87 @@ fn drive<G: SearchGame>(
         a => a,
     };
     let dlive = DfpnLive::default();
-    let done = AtomicBool::new(false);
-    let result = std::thread::scope(|sc| {
-        // the monitor: progress and periodic snapshots of the table
-        let monitor = sc.spawn(|| -> Result<(), PersistError> {
-            let mut last_save = Instant::now();
-            let mut last_msg = String::new();
-            while !done.load(Ordering::Relaxed) {
-                // woken at once when the search ends (a sleep would add up to its length to
-                // every run: a fifth of a 4 × 9 board's time)
-                std::thread::park_timeout(Duration::from_millis(50));
-                if asked.load(Ordering::Relaxed) || progress.cancelled() {
-                    halt.store(true, Ordering::Relaxed);
-                }
-                let live = search.live();
-                let msg = if algorithm == Algorithm::Dfpn {
-                    let n = |x: u32| {
-                        if x == u32::MAX {
-                            "∞".to_string()
-                        } else {
-                            x.to_string()
-                        }
-                    };
-                    format!(
-                        "df-pn · root φ {} δ {} · {} expansions · table {:.0}%",
-                        n(dlive.phi.load(Ordering::Relaxed)),
-                        n(dlive.delta.load(Ordering::Relaxed)),
-                        dlive.expansions.load(Ordering::Relaxed),
-                        100.0 * table.stores().min(table.capacity()) as f64
-                            / table.capacity() as f64
-                    )
-                } else {
-                    format!(
-                        "component {}/{} · trying *{} · {} nodes · table {:.0}%",
-                        live.components_done.load(Ordering::Relaxed) + 1,
-                        parts.len().max(1),
-                        live.round.load(Ordering::Relaxed),
-                        live.nodes.load(Ordering::Relaxed),
-                        100.0 * table.stores().min(table.capacity()) as f64
-                            / table.capacity() as f64
-                    )
-                };
-                if msg != last_msg {
-                    progress.start(live.root_total.load(Ordering::Relaxed), &msg);
-                    last_msg = msg;
-                }
-                progress.set(live.root_done.load(Ordering::Relaxed));
-                if let Some(dir) = &o.table_dir
-                    && last_save.elapsed() >= o.save_every
-                {
-                    persist::save(dir, &id, &table)?;
-                    last_save = Instant::now();
-                }
+    // what a look at the live counters does: the stop request, the progress line
+    let n_parts = parts.len();
+    let watch = |live: &Live, last_msg: &mut String| {
+        if asked.load(Ordering::Relaxed) || progress.cancelled() {
+            halt.store(true, Ordering::Relaxed);
+        }
+        let msg = progress_line(algorithm, &dlive, live, n_parts, &table);
+        if msg != *last_msg {
+            progress.start(live.root_total.load(Ordering::Relaxed), &msg);
+            *last_msg = msg;
+        }
+        progress.set(live.root_done.load(Ordering::Relaxed));
+    };
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    let (result, search) = {
+        // the browser starts no thread: the search itself looks at its counters every few
+        // thousand nodes, at most every 50 ms
+        let last = std::sync::Mutex::new((Instant::now(), String::new()));
+        let pulse = |live: &Live| {
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.0.elapsed() >= Duration::from_millis(50) {
+                last.0 = Instant::now();
+                watch(live, &mut last.1);
             }
-            Ok(())
-        });
+        };
+        if algorithm != Algorithm::Dfpn {
+            // the first line at once (df-pn's counters move only on the monitor's thread, which
+            // the browser does not have: its zeros would read as a proof)
+            watch(&Live::default(), &mut String::new());
+        }
+        let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
+        let search = search.with_pulse(&pulse);
         let r = if algorithm == Algorithm::Dfpn {
             compute_dfpn(game, &table, &parts, moves, o, stop, &dlive)
         } else {
             compute(game, &search, &table, &parts, moves, o, stop).map(|a| (a, None))
         };
-        done.store(true, Ordering::Relaxed);
-        monitor.thread().unpark();
-        let m = monitor.join().unwrap_or(Ok(()));
-        r.and_then(|r| m.map(|()| r).map_err(SearchRunError::from))
-    });
+        (r, search.stats())
+    };
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    let (result, search) = {
+        let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
+        let done = AtomicBool::new(false);
+        let result = std::thread::scope(|sc| {
+            // the monitor: progress and periodic snapshots of the table
+            let monitor = sc.spawn(|| -> Result<(), PersistError> {
+                let mut last_save = Instant::now();
+                let mut last_msg = String::new();
+                while !done.load(Ordering::Relaxed) {
+                    // woken at once when the search ends (a sleep would add up to its length to
+                    // every run: a fifth of a 4 × 9 board's time)
+                    std::thread::park_timeout(Duration::from_millis(50));
+                    watch(search.live(), &mut last_msg);
+                    if let Some(dir) = &o.table_dir
+                        && last_save.elapsed() >= o.save_every
+                    {
+                        persist::save(dir, &id, &table)?;
+                        last_save = Instant::now();
+                    }
+                }
+                Ok(())
+            });
+            let r = if algorithm == Algorithm::Dfpn {
+                compute_dfpn(game, &table, &parts, moves, o, stop, &dlive)
+            } else {
+                compute(game, &search, &table, &parts, moves, o, stop).map(|a| (a, None))
+            };
+            done.store(true, Ordering::Relaxed);
+            monitor.thread().unpark();
+            let m = monitor.join().unwrap_or(Ok(()));
+            r.and_then(|r| m.map(|()| r).map_err(SearchRunError::from))
+        });
+        (result, search.stats())
+    };
     progress.finish();
     // the table is saved at the end even when the search was cancelled: its entries are exact
     if let Some(dir) = &o.table_dir {
         persist::save(dir, &id, &table)?;
     }
     let ((value, outcome, winning), dfpn) = result?;
-    let mut st = search.stats();
+    let mut st = search;
     if let Some((d, value_nodes)) = dfpn {
         st.nodes = d.expansions + value_nodes;
     }
@@ -715,6 +725,41 @@ fn drive<G: SearchGame>(
         proof_numbers: dfpn.map(|(d, _)| [inf(d.root.0), inf(d.root.1)]),
         cluster: None,
     })
+}
+
+/// The progress line of a search: df-pn's root numbers, or the value search's component, round
+/// and nodes; with the table's fill.
+fn progress_line(
+    algorithm: Algorithm,
+    dlive: &DfpnLive,
+    live: &Live,
+    parts: usize,
+    table: &Table,
+) -> String {
+    let fill = 100.0 * table.stores().min(table.capacity()) as f64 / table.capacity() as f64;
+    if algorithm == Algorithm::Dfpn {
+        let n = |x: u32| {
+            if x == u32::MAX {
+                "∞".to_string()
+            } else {
+                x.to_string()
+            }
+        };
+        format!(
+            "df-pn · root φ {} δ {} · {} expansions · table {fill:.0}%",
+            n(dlive.phi.load(Ordering::Relaxed)),
+            n(dlive.delta.load(Ordering::Relaxed)),
+            dlive.expansions.load(Ordering::Relaxed),
+        )
+    } else {
+        format!(
+            "component {}/{} · trying *{} · {} nodes · table {fill:.0}%",
+            live.components_done.load(Ordering::Relaxed) + 1,
+            parts.max(1),
+            live.round.load(Ordering::Relaxed),
+            live.nodes.load(Ordering::Relaxed),
+        )
+    }
 }
 
 /// [`compute`] by df-pn on a search thread: the outcome (or the value, by outcome questions)

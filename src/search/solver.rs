@@ -237,6 +237,8 @@ struct Searcher<'a, G: SearchGame> {
     depth: usize,
     stats: Stats,
     unflushed: u64,
+    /// Called with the live counters every few thousand nodes ([`Search::with_pulse`]).
+    pulse: Option<&'a Pulse<'a>>,
 }
 
 impl<'a, G: SearchGame> Searcher<'a, G> {
@@ -262,6 +264,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             depth: 0,
             stats: Stats::default(),
             unflushed: 0,
+            pulse: None,
         }
     }
 
@@ -396,6 +399,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         if self.unflushed >= 4096 {
             self.live.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
             self.unflushed = 0;
+            if let Some(pulse) = self.pulse {
+                pulse(self.live);
+            }
         }
         let start = self.stats.nodes;
         let d = self.depth;
@@ -730,6 +736,7 @@ struct Pending {
 }
 
 /// Run `f` on a thread with a stack for [`MAX_DEPTH`] levels.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     std::thread::scope(|sc| {
         std::thread::Builder::new()
@@ -742,12 +749,31 @@ fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 }
 
 /// Spawn a scoped search thread with a stack for [`MAX_DEPTH`] levels.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn spawn_big<'s, 'e>(sc: &'s std::thread::Scope<'s, 'e>, f: impl FnOnce() + Send + 's) {
     std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn_scoped(sc, f)
         .expect("a search thread starts");
 }
+
+/// In the browser (`wasm32-unknown-unknown`) no thread can start: `f` runs on the calling
+/// thread, whose stack is the module's (the page links it large enough for the boards it
+/// searches).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    f()
+}
+
+/// In the browser the "threads" of a scope run one after the other on the calling thread: each
+/// takes work from the shared list until none is left, so the first does it all.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn spawn_big<'s, 'e>(_sc: &'s std::thread::Scope<'s, 'e>, f: impl FnOnce() + Send + 's) {
+    f()
+}
+
+/// What [`Search::with_pulse`] calls.
+pub type Pulse<'a> = dyn Fn(&Live) + Sync + 'a;
 
 /// With `r` moves left the value is among the `r + 1` smallest candidates: a move worth `v`
 /// removes `v`, or the largest candidate when `v` is not one.
@@ -778,6 +804,7 @@ pub struct Search<'a, G: SearchGame> {
     external_stop: Option<&'a AtomicBool>,
     live: Live,
     stats: Mutex<Stats>,
+    pulse: Option<&'a Pulse<'a>>,
 }
 
 impl<'a, G: SearchGame> Search<'a, G> {
@@ -791,7 +818,16 @@ impl<'a, G: SearchGame> Search<'a, G> {
             external_stop: None,
             live: Live::default(),
             stats: Mutex::new(Stats::default()),
+            pulse: None,
         }
+    }
+
+    /// Call `pulse` with the live counters every few thousand nodes, on the searching thread:
+    /// the progress and the stop request of a search that has no second thread to watch it
+    /// (the browser's).
+    pub fn with_pulse(mut self, pulse: &'a Pulse<'a>) -> Self {
+        self.pulse = Some(pulse);
+        self
     }
 
     /// Stop (with [`SearchError::Cancelled`]) once `flag` turns true.
@@ -822,14 +858,16 @@ impl<'a, G: SearchGame> Search<'a, G> {
 
     /// A fresh searcher of this search (`round`: the flag of a root round, if any).
     fn searcher<'s>(&'s self, round: Option<&'s AtomicBool>) -> Searcher<'s, G> {
-        Searcher::new(
+        let mut s = Searcher::new(
             self.game,
             self.table,
             &self.cfg,
             self.stop_flag(),
             round,
             &self.live,
-        )
+        );
+        s.pulse = self.pulse;
+        s
     }
 
     fn stop_flag(&self) -> &AtomicBool {

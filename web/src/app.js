@@ -9,8 +9,15 @@ import * as misere from './misere.js';
 import * as graph from './graph.js';
 import * as table from './table.js';
 import * as guess from './guess.js';
+import { view as searchView } from './search.js';
 
-const views = { seq, play, misere, graph, table, guess };
+const views = {
+  seq, play, misere, graph, table, guess,
+  cram: searchView('cram'),
+  'node-kayles': searchView('node-kayles'),
+  'arc-kayles': searchView('arc-kayles'),
+  sprouts: searchView('sprouts'),
+};
 const root = document.getElementById('view');
 
 async function show() {

@@ -109,49 +109,167 @@ function show(out, r, seconds) {
     el('h2', {}, 'G(n) against n'), plot(r), el('h2', {}, 'Values'), valuesTable(r));
 }
 
+/** The G(n) plot: values against n, the pre-period and the first period shaded (later periods
+ * marked by dashed lines when few enough show), P-positions (G = 0) as dots on the axis line;
+ * zoomed by the range fields, the buttons, the mouse wheel (around the pointer) and dragging. */
 function plot(r) {
-  const canvas = el('canvas', { class: 'plot', width: 1200, height: 420, role: 'img',
-    'aria-label': `plot of G(n) for n up to ${r.to}, largest value ${r.largest}` });
-  const ctx = canvas.getContext('2d');
-  const style = getComputedStyle(document.documentElement);
-  const fg = style.getPropertyValue('--fg').trim() || '#000';
-  const accent = style.getPropertyValue('--accent').trim() || '#25a';
-  const pColor = style.getPropertyValue('--p').trim() || '#72b';
-  const [W, H, left, bottom, top] = [1200, 420, 50, 30, 10];
-  const width = W - left - 40;
-  const height = H - bottom - top;
   const n = r.values.length;
+  // drawn at about the size it shows (a phone's plot keeps legible labels)
+  const shown = document.getElementById('view')?.clientWidth || 1200;
+  const W = Math.round(Math.min(1200, Math.max(420, shown * 1.25)));
+  const H = Math.round(Math.max(300, W * 0.35));
+  const [left, right, bottom, top] = [56, 16, 44, 12];
+  const canvas = el('canvas', { class: 'plot', width: W, height: H, role: 'img', 'data-testid': 'plot' });
+  const from = el('input', { type: 'number', name: 'from', min: 0, max: n - 1, value: 0, 'aria-label': 'plot from n' });
+  const to = el('input', { type: 'number', name: 'to', min: 0, max: n - 1, value: n - 1, 'aria-label': 'plot to n' });
+  let a = 0;
+  let b = n - 1;
+  const style = getComputedStyle(document.documentElement);
+  const color = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+  const fg = color('--fg', '#000');
+  const muted = color('--muted', '#666');
+  const accent = color('--accent', '#25a');
+  const pColor = color('--p', '#72b');
+  const line = color('--line', '#ccc');
+  const period = r.period ?? null;
+  const pre = r.preperiod ?? 0;
+  const width = W - left - right;
+  const height = H - bottom - top;
   const maxV = Math.max(1, r.largest);
-  ctx.fillStyle = fg;
-  ctx.strokeStyle = fg;
-  ctx.font = '14px system-ui, sans-serif';
-  ctx.beginPath();
-  ctx.moveTo(left, top);
-  ctx.lineTo(left, top + height);
-  ctx.lineTo(left + width, top + height);
-  ctx.stroke();
-  ctx.textAlign = 'right';
-  ctx.fillText(String(maxV), left - 6, top + 10);
-  ctx.fillText('0', left - 6, top + height);
-  ctx.textAlign = 'center';
-  ctx.fillText('0', left, H - 8);
-  ctx.fillText(String(n - 1), left + width, H - 8);
-  ctx.fillText('n', left + width / 2, H - 8);
-  const columns = Math.min(width, n);
-  const per = n / columns;
-  const dot = n <= 400 ? 4 : 2;
-  for (let c = 0; c < columns; c++) {
-    const seen = new Set();
-    const end = Math.min(n, Math.floor((c + 1) * per));
-    for (let i = Math.floor(c * per); i < end; i++) seen.add(r.values[i]);
-    const x = left + (columns === 1 ? 0 : (c / (columns - 1)) * width);
-    for (const v of seen) {
-      ctx.fillStyle = v === 0 ? pColor : accent;
-      const y = top + height - (v / maxV) * height;
-      ctx.fillRect(x - dot / 2, y - dot / 2, dot, dot);
-    }
+  const xOf = (i) => left + (b === a ? width / 2 : ((i - a) / (b - a)) * width);
+  const yOf = (v) => top + height - (v / maxV) * height;
+
+  function niceStep(span, count) {
+    const raw = span / count;
+    const p = 10 ** Math.floor(Math.log10(Math.max(raw, 1e-9)));
+    return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) || raw;
   }
-  return canvas;
+
+  function draw() {
+    const ctx = canvas.getContext('2d');
+    ctx.clearRect(0, 0, W, H);
+    ctx.font = '14px system-ui, sans-serif';
+    const band = (x0, x1, fill) => {
+      const l = Math.max(left, xOf(x0 - 0.5));
+      const rr = Math.min(left + width, xOf(x1 - 0.5));
+      if (rr > l) { ctx.fillStyle = fill; ctx.fillRect(l, top, rr - l, height); }
+    };
+    if (period) {
+      ctx.globalAlpha = 0.16;
+      band(0, pre, muted);
+      band(pre, pre + period, accent);
+      ctx.globalAlpha = 1;
+      const first = Math.max(pre + period, pre + Math.ceil((a - pre) / period) * period);
+      if ((b - first) / period < 60) {
+        ctx.strokeStyle = accent;
+        ctx.setLineDash([4, 4]);
+        for (let k = first; k <= b; k += period) {
+          ctx.beginPath(); ctx.moveTo(xOf(k - 0.5), top); ctx.lineTo(xOf(k - 0.5), top + height); ctx.stroke();
+        }
+        ctx.setLineDash([]);
+      }
+    }
+    // axes and ticks
+    ctx.strokeStyle = line;
+    ctx.fillStyle = fg;
+    ctx.textAlign = 'right';
+    const ys = niceStep(maxV, 6);
+    for (let v = 0; v <= maxV; v += ys) {
+      ctx.beginPath(); ctx.moveTo(left, yOf(v)); ctx.lineTo(left + width, yOf(v)); ctx.stroke();
+      ctx.fillText(String(v), left - 6, yOf(v) + 5);
+    }
+    ctx.textAlign = 'center';
+    const xs = Math.max(1, niceStep(b - a, 10));
+    for (let i = Math.ceil(a / xs) * xs; i <= b; i += xs) {
+      ctx.beginPath(); ctx.moveTo(xOf(i), top + height); ctx.lineTo(xOf(i), top + height + 5); ctx.stroke();
+      ctx.fillText(String(i), xOf(i), top + height + 20);
+    }
+    ctx.fillText('n', left + width / 2, H - 4);
+    ctx.save();
+    ctx.translate(14, top + height / 2); ctx.rotate(-Math.PI / 2); ctx.fillText('G(n)', 0, 0);
+    ctx.restore();
+    ctx.strokeStyle = fg;
+    ctx.beginPath(); ctx.moveTo(left, top); ctx.lineTo(left, top + height); ctx.lineTo(left + width, top + height); ctx.stroke();
+    // the values
+    const count = b - a + 1;
+    if (count <= width / 2) {
+      ctx.strokeStyle = accent;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (let i = a; i <= b; i++) (i === a ? ctx.moveTo : ctx.lineTo).call(ctx, xOf(i), yOf(r.values[i]));
+      ctx.stroke();
+      ctx.lineWidth = 1;
+      const dot = count <= 200 ? 6 : 4;
+      for (let i = a; i <= b; i++) {
+        const v = r.values[i];
+        ctx.fillStyle = v === 0 ? pColor : accent;
+        const d = v === 0 ? dot + 2 : dot;
+        ctx.fillRect(xOf(i) - d / 2, yOf(v) - d / 2, d, d);
+      }
+    } else {
+      // more heaps than pixels: each column's range of values, and a mark under it when it holds
+      // a P-position
+      for (let x = 0; x < width; x++) {
+        const i0 = a + Math.floor((x / width) * count);
+        const i1 = Math.min(b + 1, a + Math.floor(((x + 1) / width) * count));
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (let i = i0; i < Math.max(i1, i0 + 1); i++) { const v = r.values[i]; lo = Math.min(lo, v); hi = Math.max(hi, v); }
+        ctx.fillStyle = accent;
+        ctx.fillRect(left + x - 0.5, yOf(hi) - 1.5, 2, Math.max(3, yOf(lo) - yOf(hi) + 3));
+        if (lo === 0) { ctx.fillStyle = pColor; ctx.fillRect(left + x - 1, top + height - 4, 3, 8); }
+      }
+    }
+    canvas.setAttribute('aria-label', `plot of G(n) for n from ${a} to ${b}, largest value ${r.largest}`);
+    canvas.dataset.from = a;
+    canvas.dataset.to = b;
+    from.value = a;
+    to.value = b;
+  }
+
+  function show(x0, x1) {
+    x0 = Math.round(x0);
+    x1 = Math.round(x1);
+    if (x1 - x0 < 4) { const c = (x0 + x1) / 2; x0 = Math.round(c - 2); x1 = x0 + 4; }
+    if (x0 < 0) { x1 -= x0; x0 = 0; }
+    if (x1 > n - 1) { x0 -= x1 - (n - 1); x1 = n - 1; }
+    a = Math.max(0, x0);
+    b = Math.max(a, x1);
+    draw();
+  }
+  const zoom = (f, at = (a + b) / 2) => show(at - (at - a) * f, at + (b - at) * f);
+  // a start past the end (or an end before the start) moves the window, keeping its width
+  from.addEventListener('change', () => { const f = Number(from.value); show(f, f < b ? b : f + (b - a)); });
+  to.addEventListener('change', () => { const t = Number(to.value); show(t > a ? a : t - (b - a), t); });
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const box = canvas.getBoundingClientRect();
+    const x = ((e.clientX - box.left) / box.width) * W;
+    const at = a + ((x - left) / width) * (b - a);
+    zoom(e.deltaY < 0 ? 0.8 : 1.25, Math.min(b, Math.max(a, at)));
+  }, { passive: false });
+  let drag = null;
+  canvas.addEventListener('pointerdown', (e) => { drag = { x: e.clientX, a, b }; canvas.setPointerCapture(e.pointerId); });
+  canvas.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    const box = canvas.getBoundingClientRect();
+    const shift = ((drag.x - e.clientX) / box.width) * (W / width) * (drag.b - drag.a);
+    show(drag.a + shift, drag.b + shift);
+  });
+  canvas.addEventListener('pointerup', () => { drag = null; });
+  const buttons = el('div', { class: 'row plot-controls' },
+    from, el('span', {}, '≤ n ≤'), to,
+    el('button', { type: 'button', 'data-testid': 'zoom-in', onclick: () => zoom(0.5) }, 'zoom in'),
+    el('button', { type: 'button', 'data-testid': 'zoom-out', onclick: () => zoom(2) }, 'zoom out'),
+    period ? el('button', { type: 'button', 'data-testid': 'zoom-period', onclick: () => show(Math.max(0, pre - period), pre + 3 * period) }, 'the period') : null,
+    el('button', { type: 'button', 'data-testid': 'zoom-all', onclick: () => show(0, n - 1) }, 'all'));
+  const swatch = (colour, alpha = 1) => el('span', { class: 'swatch', style: `background: ${colour}; opacity: ${alpha}` });
+  const legend = el('p', { class: 'legend', 'data-testid': 'plot-legend' },
+    swatch(accent), ' G(n)  ', swatch(pColor), ' P-positions (G = 0)',
+    period ? ['  ', swatch(muted, 0.35), ` pre-period (n < ${pre})  `, swatch(accent, 0.35), ` the first period (${pre} ≤ n < ${pre + period}; dashed lines: the next ones)`] : '  (no period found: nothing shaded)',
+    '. Wheel or the buttons zoom, dragging pans.');
+  draw();
+  return el('div', {}, buttons, canvas, legend);
 }
 
 function valuesTable(r) {

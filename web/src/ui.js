@@ -37,8 +37,8 @@ export function go(view, params) {
   for (const [k, v] of Object.entries(params)) {
     if (v !== '' && v !== undefined && v !== null && v !== false) q.set(k, String(v));
   }
-  // keep commas readable in shared links
-  const text = q.toString().replace(/%2C/g, ',');
+  // keep commas, slashes (board rows) and stars readable in shared links
+  const text = q.toString().replace(/%2C/g, ',').replace(/%2F/g, '/').replace(/%2A/g, '*');
   const hash = `#/${view}${text ? '?' + text : ''}`;
   if (location.hash === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
   else location.hash = hash;

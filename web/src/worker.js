@@ -1,9 +1,10 @@
-// The worker of the long computations (the sequence and misère views): runs an export of the
-// WebAssembly module off the page's thread — `seq` with progress posted at most every 50 ms, or
-// `misere` — and posts the report's JSON text. Cancelling is terminating the worker; each
+// The worker of the long computations (the sequence, misère and search views): runs an export of
+// the WebAssembly module off the page's thread — `seq` with progress posted at most every 50 ms,
+// `misere`, or `search` with the search's progress line (the library posts it at most every
+// 50 ms) — and posts the report's JSON text. Cancelling is terminating the worker; each
 // computation gets a fresh one.
 
-import init, { misere, seq_with_progress } from './pkg/grundy_web.js';
+import init, { misere, search, seq_with_progress } from './pkg/grundy_web.js';
 
 const ready = init();
 
@@ -21,6 +22,8 @@ function seq({ ruleset, to }) {
 const jobs = {
   seq,
   misere: ({ ruleset, maxHeap, seconds }) => misere(ruleset, maxHeap, seconds),
+  search: ({ game, key, text, memory }) => search(game, key, text, memory,
+    (line, done, total) => self.postMessage({ type: 'progress', line, done, total })),
 };
 
 self.onmessage = async (event) => {

@@ -530,3 +530,250 @@ test('guess: a bad value shows the library\'s message with its place', async () 
   assert.match(await page.locator('[data-testid="error"]').innerText(), /^error: values: line 1: .*x/);
   await page.done('guess-error');
 });
+
+// ---- the search engine's views: Cram, Node-Kayles, Arc-Kayles, Sprouts ----
+
+/** The figures of a search view once its search is done: value, outcome, winning moves (with
+ * the position after each) and the cells outlined on the board. */
+async function searchShown(page) {
+  await page.waitForSelector('[data-field="outcome"], [data-testid="error"], [data-testid="too-large"]', { timeout: 0 });
+  const error = await page.locator('[data-testid="error"]').count();
+  if (error) throw new Error(await page.locator('[data-testid="error"]').innerText());
+  return {
+    position: await field(page, 'position'),
+    value: await field(page, 'value'),
+    outcome: (await field(page, 'outcome')).slice(0, 1),
+    moves: await page.locator('[data-testid="winning"] li').evaluateAll((lis) => lis.map((li) => ({ move: li.dataset.move, position: li.querySelector('.after').textContent }))),
+    lit: await page.locator('[data-testid="cells"] button.winning').evaluateAll((bs) => bs.map((b) => `${b.dataset.r},${b.dataset.c}`).sort()),
+  };
+}
+
+/** The cells (`"r,c"` from 0) of the CLI's winning moves on its board. */
+function cliCells(game, report) {
+  const set = new Set();
+  const board = report.position.split('/');
+  const present = [];
+  board.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === '.') present.push(`${r},${c}`); }));
+  for (const m of report.winning_moves) {
+    if (game === 'arc-kayles') {
+      for (const v of m.move.split('-')) set.add(present[Number(v)]);
+    } else {
+      for (const cell of m.move.split('-')) {
+        const [r, c] = cell.split(',').map(Number);
+        set.add(`${r - 1},${c - 1}`);
+      }
+    }
+  }
+  return [...set].sort();
+}
+
+/** The page's search of `hash` against `grundy search ARGS --moves --json`. */
+async function sameAsCli(hash, game, args, shot) {
+  const page = await open(hash);
+  const shown = await searchShown(page);
+  const want = cli('search', game, ...args, '--moves');
+  assert.equal(shown.position, want.position, hash);
+  assert.equal(shown.value, want.value === null ? '—' : `*${want.value}`, hash);
+  assert.equal(shown.outcome, want.outcome, hash);
+  assert.deepEqual(shown.moves, want.winning_moves, hash);
+  if (game !== 'sprouts' && !args.includes('--edges')) assert.deepEqual(shown.lit, cliCells(game, want), `${hash}: the winning cells`);
+  const sh = (a) => (/^[A-Za-z0-9_.,:\/+=@%-]+$/.test(a) ? a : `'${a}'`);
+  assert.equal(await page.locator('[data-testid="command"]').innerText(), `grundy search ${game} ${args.map(sh).join(' ')} --moves --json`);
+  await page.done(shot);
+}
+
+test('cram: small boards match grundy search cram --moves --json, winning moves outlined', async () => {
+  await sameAsCli('#/cram?rows=4&cols=5', 'cram', ['--rows', '4', '--cols', '5'], 'cram-4x5');
+  await sameAsCli('#/cram?rows=3&cols=3', 'cram', ['--rows', '3', '--cols', '3'], null);
+  await sameAsCli('#/cram?board=..%23./..../.%23..', 'cram', ['--board', '..#./..../.#..'], null);
+});
+
+test('node-kayles and arc-kayles: grids, boards with holes and edge lists match grundy search', async () => {
+  await sameAsCli('#/node-kayles?grid=3x5', 'node-kayles', ['--grid', '3x5'], 'node-kayles-3x5');
+  await sameAsCli('#/node-kayles?board=...%23/..../...%23', 'node-kayles', ['--board', '...#/..../...#'], null);
+  await sameAsCli('#/arc-kayles?grid=2x4', 'arc-kayles', ['--grid', '2x4'], 'arc-kayles-2x4');
+  await sameAsCli('#/arc-kayles?board=...%23/....', 'arc-kayles', ['--board', '...#/....'], null);
+  // an edge list: the CLI reads it from a file
+  const page = await open('#/node-kayles?edges=0-1,1-2,2-3,3-4,4-0,5');
+  const shown = await searchShown(page);
+  const file = positionFile('c5.txt', '0 1\n1 2\n2 3\n3 4\n4 0\n5\n');
+  const want = cli('search', 'node-kayles', '--edges', file, '--moves');
+  assert.equal(shown.value, `*${want.value}`);
+  assert.equal(shown.outcome, want.outcome);
+  assert.deepEqual(shown.moves, want.winning_moves);
+  assert.match(await page.locator('[data-testid="command"]').innerText(), /^printf '0 1\\n1 2\\n2 3\\n3 4\\n4 0\\n5\\n' \| grundy search node-kayles --edges - --moves --json$/);
+  await page.done('node-kayles-edges');
+});
+
+test('sprouts: positions match grundy search sprouts --moves --json, winning moves as positions', async () => {
+  for (const [position, shot] of [['0*4', null], ['0*5', 'sprouts-0x5'], ['0.AB|AB.0', null]]) {
+    await sameAsCli(`#/sprouts?position=${encodeURIComponent(position)}`, 'sprouts', ['--position', position], shot);
+  }
+});
+
+test('cram: clicking a cell fills it (the URL holds the board), and the search follows', async () => {
+  const page = await open('#/cram?rows=3&cols=4');
+  await searchShown(page);
+  await page.click('[data-testid="cells"] button[data-r="0"][data-c="1"]');
+  await page.waitForFunction(() => location.hash.includes('board='));
+  const shown = await searchShown(page);
+  assert.equal(shown.position, '.#../..../....');
+  const want = cli('search', 'cram', '--board', '.#../..../....', '--moves');
+  assert.equal(shown.value, `*${want.value}`);
+  assert.deepEqual(shown.moves, want.winning_moves);
+  assert.deepEqual(shown.lit, cliCells('cram', want));
+  // and clicking it again clears it
+  await page.click('[data-testid="cells"] button[data-r="0"][data-c="1"]');
+  await page.waitForFunction(() => location.hash.includes('board=..../'));
+  assert.equal((await searchShown(page)).position, '..../..../....');
+  await page.done('cram-edited');
+});
+
+/** Wait until a game against the engine waits for us or is over: `'you'`, `'engine'` (the
+ * winner) or `null` (our move). */
+async function searchPlayState(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('[data-testid="status"]');
+    return s && (s.dataset.over || s.textContent.startsWith('Your move ('));
+  }, null, { timeout: 0 });
+  return page.locator('[data-testid="status"]').evaluate((s) => s.dataset.over || null);
+}
+
+/** Play the first winning move (on the board: its cells; Sprouts: its button). */
+async function playWinning(page, board) {
+  const li = page.locator('[data-testid="winning"] li').first();
+  if (board) {
+    for (const [r, c] of JSON.parse(await li.getAttribute('data-cells'))) {
+      await page.click(`[data-testid="play-board"] button.cell[data-r="${r}"][data-c="${c}"]`);
+    }
+  } else {
+    await page.click(`[data-testid="play-moves"] button[data-move="${await li.getAttribute('data-move')}"]`);
+  }
+}
+
+test('play: Cram, Node-Kayles and Sprouts against the engine, won by playing the winning moves', async () => {
+  for (const [hash, board, shot] of [
+    ['#/cram?rows=3&cols=4&play=1', true, 'cram-play'],
+    ['#/node-kayles?grid=2x5&play=1', true, null],
+    ['#/arc-kayles?grid=2x3&play=1', true, null],
+    ['#/sprouts?position=0*3&play=1', false, 'sprouts-play'],
+  ]) {
+    const page = await open(hash);
+    let state;
+    let moves = 0;
+    while ((state = await searchPlayState(page)) === null) {
+      assert.ok(await page.locator('[data-testid="winning"] li').count() > 0, `${hash}: we keep a winning move`);
+      await playWinning(page, board);
+      moves++;
+      if (moves === 1 && shot) {
+        await searchPlayState(page);
+        await page.screenshot({ path: join(shots, `${shot}.png`), fullPage: true });
+      }
+    }
+    assert.equal(state, 'you', `${hash}: the winning moves win`);
+    await page.done();
+  }
+});
+
+test('play: undo takes back our move and the engine\'s reply', async () => {
+  const page = await open('#/cram?rows=3&cols=4&play=1');
+  assert.equal(await searchPlayState(page), null);
+  assert.equal(await page.locator('[data-testid="undo"]').isDisabled(), true, 'nothing to undo at the start');
+  await playWinning(page, true);
+  assert.equal(await searchPlayState(page), null, 'after our move and the reply, our turn again');
+  assert.equal(await page.locator('[data-testid="play-board"] button.cell.filled').count(), 4, 'two dominoes placed');
+  assert.match(await page.locator('[data-testid="last-move"]').innerText(), /^Last move: \d+,\d+-\d+,\d+$/);
+  await page.click('[data-testid="undo"]');
+  assert.equal(await searchPlayState(page), null);
+  assert.equal(await page.locator('[data-testid="play-board"] button.cell.filled').count(), 0, 'back to the empty board');
+  assert.equal(await page.locator('[data-testid="undo"]').isDisabled(), true);
+  await page.done();
+});
+
+test('play: the engine moves first and never lets a win slip', async () => {
+  // 2×3 Cram is a first-player win (*1): the engine first wins whatever we do
+  const page = await open('#/cram?rows=2&cols=3&play=1&first=computer');
+  let state = await searchPlayState(page);
+  assert.equal(await page.locator('[data-testid="play-board"] button.cell.filled').count(), 2, 'the engine moved');
+  // any legal move of ours, to the end: the engine wins
+  while (state === null) {
+    const free = await page.locator('[data-testid="play-board"] button.cell.empty').evaluateAll((bs) => bs.map((b) => [Number(b.dataset.r), Number(b.dataset.c)]));
+    const p = free.flatMap((a) => free.filter((b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1).map((b) => [a, b]))[0];
+    for (const [r, c] of p) await page.click(`[data-testid="play-board"] button.cell[data-r="${r}"][data-c="${c}"]`);
+    state = await searchPlayState(page);
+  }
+  assert.equal(state, 'engine');
+  await page.done('cram-play-engine-first');
+});
+
+test('search: a long search shows its progress line and is cancelled', async () => {
+  const page = await open('#/cram?board=......./......./......./......./......./%23%23%23%23%23%23.');
+  // the search's own counters arrive while it runs: a node count above zero
+  await page.waitForFunction(() => / [1-9]\d* nodes/.test(document.querySelector('[data-testid="progress-line"]')?.textContent ?? ''), null, { timeout: 0 });
+  assert.equal(await page.evaluate(() => 1 + 1), 2, 'the page answers while the worker searches');
+  await page.screenshot({ path: join(shots, 'cram-progress.png') });
+  await page.click('[data-testid="cancel"]');
+  await page.waitForSelector('[data-testid="cancelled"]');
+  assert.equal(await page.locator('[data-field="outcome"]').count(), 0);
+  await page.done();
+});
+
+test('search: a board too large for the browser gets the command that solves it', async () => {
+  const page = await open('#/cram?rows=7&cols=7');
+  await page.waitForSelector('[data-testid="too-large"]');
+  const text = await page.locator('[data-testid="too-large"]').innerText();
+  assert.match(text, /49 empty cells, more than the \d+ the page searches in the browser/);
+  assert.ok(text.endsWith('grundy search cram --rows 7 --cols 7 --moves'), text);
+  assert.equal(await page.locator('[data-testid="progress"]').count(), 0, 'nothing is searched');
+  await page.done('cram-too-large');
+  const sprouts = await open('#/sprouts?position=0*12');
+  await sprouts.waitForSelector('[data-testid="too-large"]');
+  assert.match(await sprouts.locator('[data-testid="too-large"]').innerText(), /grundy search sprouts --position '0\*12' --moves$/);
+  await sprouts.done();
+});
+
+test('search: a malformed board or position names the place', async () => {
+  const page = await open('#/cram?board=..x/...');
+  await page.waitForSelector('[data-testid="error"]');
+  assert.match(await page.locator('[data-testid="error"]').innerText(), /^error: board '\.\.x\/\.\.\.': row 1, column 3: 'x' is not a cell/);
+  await page.done('cram-error');
+  const sprouts = await open('#/sprouts?position=0.Q');
+  await sprouts.waitForSelector('[data-testid="error"]');
+  assert.match(await sprouts.locator('[data-testid="error"]').innerText(), /^error: position '0\.Q': /);
+  await sprouts.done();
+});
+
+test('phone width: every view fits 375 px without scrolling the page sideways', async () => {
+  for (const hash of ['#/seq?ruleset=0.77&to=1000', '#/play?nim=3,4,5', '#/misere?ruleset=0.75', '#/graph?edges=0-1,1-2,2-0,2-3&tokens=0',
+    '#/table?game=wythoff&size=64', '#/guess?values=0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,2',
+    '#/cram?rows=6&cols=6', '#/node-kayles?grid=3x8', '#/arc-kayles?grid=3x4', '#/sprouts?position=0*5', '#/cram?rows=7&cols=7']) {
+    const page = await open(hash, { viewport: { width: 375, height: 812 } });
+    await page.waitForSelector('[data-field], [data-testid="too-large"], [data-testid="error"], [data-testid="guess-lines"], [data-testid="status"]', { timeout: 0 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="progress"]'), null, { timeout: 0 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `${hash}: the page is ${width} px wide at 375`);
+    const name = hash.slice(2).split('?')[0];
+    await page.done(`narrow-${name}${hash.includes('7x7') || hash.includes('rows=7') ? '-too-large' : ''}`);
+  }
+});
+
+test('seq: the plot zooms (buttons, fields) with the period shaded and a legend', async () => {
+  const page = await open('#/seq?ruleset=0.77&to=1000');
+  await seqFigures(page);
+  const plot = page.locator('[data-testid="plot"]');
+  assert.equal(await plot.getAttribute('data-from'), '0');
+  assert.equal(await plot.getAttribute('data-to'), '1000');
+  assert.match(await page.locator('[data-testid="plot-legend"]').innerText(), /pre-period \(n < 71\).*the first period \(71 ≤ n < 83/);
+  await page.click('[data-testid="zoom-period"]');
+  assert.equal(await plot.getAttribute('data-from'), '59');
+  assert.equal(await plot.getAttribute('data-to'), '107');
+  await page.screenshot({ path: join(shots, 'seq-plot-period.png'), fullPage: true });
+  await page.click('[data-testid="zoom-out"]');
+  assert.ok(Number(await plot.getAttribute('data-to')) - Number(await plot.getAttribute('data-from')) > 48);
+  await page.fill('input[name="from"]', '500');
+  await page.locator('input[name="from"]').dispatchEvent('change');
+  assert.equal(await plot.getAttribute('data-from'), '500');
+  await page.click('[data-testid="zoom-all"]');
+  assert.equal(await plot.getAttribute('data-to'), '1000');
+  await page.done();
+});

@@ -97,6 +97,43 @@ fn node_kayles_reads_an_edge_list_and_a_grid() {
 }
 
 #[test]
+fn node_and_arc_kayles_read_a_board() {
+    // a full board is the grid: the same value, moves and positions written as on the grid
+    let board = |game: &str, how: &[&str]| -> serde_json::Value {
+        let out = grundy()
+            .args(["search", game, "--moves", "--json"])
+            .args(how)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for game in ["node-kayles", "arc-kayles"] {
+        let grid = board(game, &["--grid", "2x4"]);
+        let full = board(game, &["--board", "..../...."]);
+        assert_eq!(grid["value"], full["value"], "{game}");
+        assert_eq!(grid["winning_moves"], full["winning_moves"], "{game}");
+    }
+    // holes: a path of three cells in an L (Node-Kayles: *2 by the middle; a lone cell *1)
+    let holed = board("node-kayles", &["--board", "..#./.###"]);
+    assert_eq!(holed["position"], "..#./.###");
+    assert_eq!(holed["value"], 3);
+    grundy()
+        .args(["search", "node-kayles", "--board", "..x/..."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--board: row 1, column 3"));
+    grundy()
+        .args(["search", "arc-kayles", "--board", "..", "--grid", "1x2"])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn misere_play_gives_the_outcome() {
     grundy()
         .args(["search", "node-kayles", "--grid", "1x1", "--misere"])

@@ -21,5 +21,6 @@ pub mod graph;
 pub mod guess;
 pub mod misere;
 pub mod play;
+pub mod search;
 pub mod seq;
 pub mod table;

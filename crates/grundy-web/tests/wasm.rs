@@ -58,3 +58,59 @@ fn the_exported_functions_answer_json() {
     let e: serde_json::Value = serde_json::from_str(&grundy_web::seq::seq("0.9x", 3.0)).unwrap();
     assert!(e["error"].as_str().unwrap().starts_with("ruleset '0.9x': "));
 }
+
+#[wasm_bindgen_test]
+fn a_small_cram_board_is_searched_as_natively() {
+    // the search engine on the wasm target: no thread starts, the same report as natively
+    // (`grundy search cram --rows 4 --cols 5 --moves --json`: *2, with its winning moves)
+    use grundy::report::search::{Request, SearchOptions, Target, run};
+    let board = grundy::search::cram::Cram::default().board(4, 5).unwrap();
+    let mut options = SearchOptions {
+        moves: true,
+        memory: 16 << 20,
+        ..Default::default()
+    };
+    options.config.threads = 1;
+    let r = run(
+        &Request {
+            target: Target::Cram(board),
+            options,
+        },
+        &Silent,
+    )
+    .unwrap();
+    assert_eq!(r.value, Some(2));
+    assert_eq!(r.outcome, grundy::Outcome::N);
+    let moves: Vec<String> = r.winning_moves.unwrap().into_iter().map(|m| m.mv).collect();
+    assert!(!moves.is_empty());
+    // the page's answer is the same report, with the winning moves' cells
+    let silent = &Silent;
+    let v = grundy_web::search::search_value("cram", "size", "4x5", "16M", silent).unwrap();
+    assert_eq!(v["value"], 2);
+    let shown: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(shown, moves);
+    assert_eq!(v["winning_cells"].as_array().unwrap().len(), moves.len());
+}
+
+#[wasm_bindgen_test]
+fn sprouts_and_kayles_are_searched_on_the_wasm_target() {
+    let silent = &Silent;
+    // 0*3 is won by the first player; 0*2 lost (df-pn, one thread)
+    let v = grundy_web::search::search_value("sprouts", "position", "0*3", "", silent).unwrap();
+    assert_eq!(v["outcome"], "N");
+    let v = grundy_web::search::search_value("sprouts", "position", "0*2", "", silent).unwrap();
+    assert_eq!(
+        (v["value"].as_u64(), v["outcome"].as_str()),
+        (Some(0), Some("P"))
+    );
+    // Node-Kayles on the 1 × 3 grid: the middle wins at once
+    let v = grundy_web::search::search_value("node-kayles", "grid", "1x3", "", silent).unwrap();
+    assert_eq!(v["winning_moves"][0]["move"], "1,2");
+    let v = grundy_web::search::search_value("arc-kayles", "grid", "2x3", "", silent).unwrap();
+    assert!(v["value"].is_u64());
+}

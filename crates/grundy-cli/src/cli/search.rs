@@ -88,13 +88,17 @@ pub struct GraphArgs {
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with = "grid",
-        required_unless_present = "grid"
+        conflicts_with_all = ["grid", "board"],
+        required_unless_present_any = ["grid", "board"]
     )]
     pub edges: Option<PathBuf>,
     /// The RxC grid graph, e.g. 3x20.
-    #[arg(long, value_name = "RxC")]
+    #[arg(long, value_name = "RxC", conflicts_with = "board")]
     pub grid: Option<String>,
+    /// The graph of a board's empty cells (neighbours side by side): rows of . (empty) and #
+    /// (filled) joined by /, e.g. ...#/..../.... (moves and positions then as on a grid).
+    #[arg(long, value_name = "TEXT")]
+    pub board: Option<String>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -303,7 +307,15 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
                 Game::NodeKayles(_) => Rule::Vertex,
                 _ => Rule::Edge,
             };
-            let target = if let Some(g) = &a.grid {
+            let target = if let Some(text) = &a.board {
+                let rows: Vec<&str> = text.trim().split('/').collect();
+                let board = grundy::search::region::Region::from_rows(&rows)
+                    .map_err(|e| Failure::invalid(anyhow::anyhow!("--board: {e}")))?;
+                match rule {
+                    Rule::Vertex => Target::GridKayles(board),
+                    Rule::Edge => Target::GridArcKayles(board),
+                }
+            } else if let Some(g) = &a.grid {
                 let (r, c) = parse_box(g, "--grid")?;
                 let board = grundy::search::node_kayles::GridKayles::default()
                     .grid(r, c)
