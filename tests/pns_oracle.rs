@@ -226,3 +226,40 @@ fn dfpn_with_the_mirror_theorem_agrees_with_the_value_search_without_it() {
         "{by_theorem} boards with a part the theorem settles"
     );
 }
+
+/// The pulse (what the browser, with no watching thread, uses for progress and Cancel) is
+/// called as df-pn works, and a pulse that raises the stop flag ends the search with
+/// `Cancelled`, on one thread and on two.
+#[test]
+fn a_pulse_that_raises_the_stop_flag_cancels_dfpn() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let game = Sprouts::default();
+    // far more than the three pulses' 768 expansions, however the two threads share it
+    let start = game.spots(10).unwrap();
+    for threads in [1, 2] {
+        let table = Table::with_bytes(1 << 24);
+        let stop = AtomicBool::new(false);
+        let pulses = AtomicU64::new(0);
+        let pulse = || {
+            if pulses.fetch_add(1, Ordering::Relaxed) + 1 == 3 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let cfg = DfpnConfig {
+            threads,
+            small: 0,
+            ..DfpnConfig::default()
+        };
+        let r = Search::<Sprouts>::on_search_thread(|| {
+            Dfpn::new(&game, &table, Config::default(), cfg)
+                .with_stop(&stop)
+                .with_pulse(&pulse)
+                .outcome(&start)
+        });
+        assert!(
+            matches!(r, Err(grundy::search::SearchError::Cancelled)),
+            "{threads} threads: {r:?}"
+        );
+        assert_eq!(pulses.load(Ordering::Relaxed), 3, "{threads} threads");
+    }
+}

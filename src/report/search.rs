@@ -68,7 +68,7 @@ use crate::search::cram::{Cram, CramConfig, domino_moves};
 use crate::search::graph::Graph;
 use crate::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use crate::search::persist::{self, PersistError};
-use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnStats};
+use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
 use crate::search::region::Region;
 use crate::search::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
 use crate::search::{Config, Live, Search, SearchError, SearchGame, Table, misere};
@@ -652,8 +652,19 @@ fn drive<G: SearchGame>(
         }
         let search = Search::new(game, &table, o.config.clone()).with_stop(stop);
         let search = search.with_pulse(&pulse);
+        // df-pn's pulse: its own counters (dlive), none of the value search's
+        let idle = Live::default();
+        let dpulse = || pulse(&idle);
         let r = if algorithm == Algorithm::Dfpn {
-            compute_dfpn(game, &table, &parts, moves, o, stop, &dlive)
+            compute_dfpn(
+                game,
+                &table,
+                &parts,
+                moves,
+                o,
+                stop,
+                (&dlive, Some(&dpulse)),
+            )
         } else {
             compute(game, &search, &table, &parts, moves, o, stop).map(|a| (a, None))
         };
@@ -683,7 +694,7 @@ fn drive<G: SearchGame>(
                 Ok(())
             });
             let r = if algorithm == Algorithm::Dfpn {
-                compute_dfpn(game, &table, &parts, moves, o, stop, &dlive)
+                compute_dfpn(game, &table, &parts, moves, o, stop, (&dlive, None))
             } else {
                 compute(game, &search, &table, &parts, moves, o, stop).map(|a| (a, None))
             };
@@ -772,7 +783,7 @@ fn compute_dfpn<G: SearchGame>(
     moves: impl FnOnce() -> Vec<(String, String, Vec<G::Component>)>,
     o: &SearchOptions,
     stop: &AtomicBool,
-    live: &DfpnLive,
+    (live, pulse): (&DfpnLive, Option<&DfpnPulse>),
 ) -> Result<(Answer, Option<(DfpnStats, u64)>), SearchRunError> {
     let threads = o.config.threads.max(1);
     let cfg = DfpnConfig {
@@ -788,6 +799,9 @@ fn compute_dfpn<G: SearchGame>(
         let mut d = Dfpn::new(game, table, o.config.clone(), cfg)
             .with_stop(stop)
             .with_live(live);
+        if let Some(pulse) = pulse {
+            d = d.with_pulse(pulse);
+        }
         let (value, outcome) = if o.outcome_only {
             (None, d.outcome(parts)?)
         } else {

@@ -28,5 +28,5 @@
 pub mod dfpn;
 pub mod table;
 
-pub use dfpn::{Dfpn, DfpnConfig, DfpnLive, DfpnStats};
+pub use dfpn::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
 pub use table::PnTable;

@@ -123,8 +123,13 @@ pub struct Dfpn<'a, G: SearchGame> {
     /// A second flag that stops the search (the other threads' "root settled").
     halt: Option<&'a AtomicBool>,
     live: Option<&'a DfpnLive>,
+    /// Called every 256 expansions ([`Dfpn::with_pulse`]).
+    pulse: Option<&'a DfpnPulse<'a>>,
     stats: DfpnStats,
 }
+
+/// What [`Dfpn::with_pulse`] calls.
+pub type DfpnPulse<'a> = dyn Fn() + Sync + 'a;
 
 impl<'a, G: SearchGame> Dfpn<'a, G> {
     /// Df-pn for `game`, keeping values in `table` (shared with the value search, whose
@@ -146,6 +151,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             stop: None,
             halt: None,
             live: None,
+            pulse: None,
             stats: DfpnStats::default(),
         }
     }
@@ -153,6 +159,14 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
     /// Report the root's numbers and the expansions to `live` while searching.
     pub fn with_live(mut self, live: &'a DfpnLive) -> Self {
         self.live = Some(live);
+        self
+    }
+
+    /// Call `pulse` every 256 expansions, on the searching thread, after the live counters are
+    /// brought up to date: where no thread watches them (the browser), it shows progress and
+    /// sets the stop flag.
+    pub fn with_pulse(mut self, pulse: &'a DfpnPulse<'a>) -> Self {
+        self.pulse = Some(pulse);
         self
     }
 
@@ -250,7 +264,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         let error: std::sync::Mutex<Option<SearchError>> = std::sync::Mutex::new(None);
         let totals = std::sync::Mutex::new(DfpnStats::default());
         let threads = self.cfg.threads.min(todo.len() + 1).max(1);
-        let (game, table, stop, live) = (self.game, self.table, self.stop, self.live);
+        let (game, table, stop, live, pulse) =
+            (self.game, self.table, self.stop, self.live, self.pulse);
         let values = Config {
             threads: 1,
             ..self.values.config().clone()
@@ -284,6 +299,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                         if t == 0 {
                             // the root's own search (its progress is the one shown)
                             d.live = live;
+                            d.pulse = pulse;
                             match d.prove(c, k) {
                                 Ok(lost) => {
                                     lock(result, lost);
@@ -543,10 +559,13 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         }
         let start = self.stats.expansions;
         self.stats.expansions += 1;
-        if self.stats.expansions & 255 == 0
-            && let Some(live) = self.live
-        {
-            live.expansions.fetch_add(256, Ordering::Relaxed);
+        if self.stats.expansions & 255 == 0 {
+            if let Some(live) = self.live {
+                live.expansions.fetch_add(256, Ordering::Relaxed);
+            }
+            if let Some(pulse) = self.pulse {
+                pulse();
+            }
         }
         // the children: moves in the component, then moves on the heap
         let mut moves = crate::search::Moves::default();
