@@ -46,6 +46,17 @@ const WIDE: u8 = FIRST_UPPER;
 /// One past the last placeholder code.
 const END_CODES: u8 = super::land::END_LETTER;
 
+/// The spot `t` places on from `start` around boundary `b`, walking forwards or backwards.
+#[inline]
+fn spot_at(b: &[u8], reversed: bool, start: usize, t: usize) -> u8 {
+    let k = b.len();
+    if reversed {
+        b[(start + k - t) % k]
+    } else {
+        b[(start + t) % k]
+    }
+}
+
 /// A boundary read in one direction from one start: its bytes with local letters named and
 /// wide letters written as their placeholder `codes[v]` (nonzero exactly for wide letters).
 fn read(b: &[u8], reversed: bool, start: usize, codes: &[u8; 256], out: &mut Vec<u8>) {
@@ -53,11 +64,7 @@ fn read(b: &[u8], reversed: bool, start: usize, codes: &[u8; 256], out: &mut Vec
     let mut names = [0u8; 256];
     let mut next = FIRST_LETTER;
     for s in 0..k {
-        let v = if reversed {
-            b[(start + k - s) % k]
-        } else {
-            b[(start + s) % k]
-        };
+        let v = spot_at(b, reversed, start, s);
         out.push(if is_letter(v) {
             let c = codes[v as usize];
             if c != 0 {
@@ -80,6 +87,7 @@ fn read(b: &[u8], reversed: bool, start: usize, codes: &[u8; 256], out: &mut Vec
 /// Each start's reading is written one spot at a time and left at the first spot where it
 /// reads larger than the best so far (most starts lose at their first or second spot), so a
 /// boundary of `k` spots costs about `k` steps, not `k²`.
+#[allow(clippy::needless_range_loop)] // `t` walks the boundary and indexes the best reading alike
 fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usize>) {
     use std::cmp::Ordering::{Equal, Greater, Less};
     let k = b.len();
@@ -96,11 +104,7 @@ fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usi
         let mut next = FIRST_LETTER;
         let mut ord = if starts.is_empty() { Less } else { Equal };
         for t in 0..k {
-            let v = if reversed {
-                b[(s + k - t) % k]
-            } else {
-                b[(s + t) % k]
-            };
+            let v = spot_at(b, reversed, s, t);
             let sym = if is_letter(v) {
                 match codes[v as usize] {
                     0 => {
@@ -349,11 +353,7 @@ fn untied(land: &Land, forms: &[RegionForm]) -> Vec<u8> {
                     if out[mark + t] < FIRST_UPPER {
                         continue;
                     }
-                    let v = if reversed {
-                        b[(st + k - t) % k]
-                    } else {
-                        b[(st + t) % k]
-                    } as usize;
+                    let v = spot_at(b, reversed, st, t) as usize;
                     if names[v] == 0 {
                         names[v] = next;
                         next += 1;
@@ -466,13 +466,7 @@ fn wide_reading<'b>(
 ) -> impl Iterator<Item = u8> + 'b {
     let k = b.len();
     (0..k)
-        .map(move |t| {
-            if reversed {
-                b[(start + k - t) % k]
-            } else {
-                b[(start + t) % k]
-            }
-        })
+        .map(move |t| spot_at(b, reversed, start, t))
         .filter(|&v| is_letter(v) && wide[v as usize])
 }
 
@@ -718,16 +712,12 @@ impl Namer<'_> {
                 seg.extend_from_slice(form);
                 let mut next = self.next;
                 let mut fresh = [0u8; 256];
-                for t in 0..k {
-                    if seg[t] < FIRST_UPPER {
+                for (t, x) in seg.iter_mut().enumerate() {
+                    if *x < FIRST_UPPER {
                         continue;
                     }
-                    let v = if reversed {
-                        b[(st + k - t) % k]
-                    } else {
-                        b[(st + t) % k]
-                    } as usize;
-                    seg[t] = match self.names[v] {
+                    let v = spot_at(b, reversed, st, t) as usize;
+                    *x = match self.names[v] {
                         0 => {
                             if fresh[v] == 0 {
                                 fresh[v] = next;
@@ -758,15 +748,11 @@ impl Namer<'_> {
                 let b = &region[slots[c].boundary];
                 let next_before = self.next;
                 let named_before = self.named.len();
-                for t in 0..k {
-                    if form[t] < FIRST_UPPER {
+                for (t, &x) in form.iter().enumerate() {
+                    if x < FIRST_UPPER {
                         continue;
                     }
-                    let v = if reversed {
-                        b[(st + k - t) % k]
-                    } else {
-                        b[(st + t) % k]
-                    };
+                    let v = spot_at(b, reversed, st, t);
                     if self.names[v as usize] == 0 {
                         self.names[v as usize] = self.next;
                         self.next += 1;
