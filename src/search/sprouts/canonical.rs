@@ -88,7 +88,12 @@ fn read(b: &[u8], reversed: bool, start: usize, codes: &[u8; 256], out: &mut Vec
 /// reads larger than the best so far (most starts lose at their first or second spot), so a
 /// boundary of `k` spots costs about `k` steps, not `k²`.
 #[allow(clippy::needless_range_loop)] // `t` walks the boundary and indexes the best reading alike
-fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usize>) {
+fn best_starts(
+    b: &[u8],
+    reversed: bool,
+    codes: &[u8; 256],
+    scratch: &mut Scratch,
+) -> (Vec<u8>, Vec<usize>) {
     use std::cmp::Ordering::{Equal, Greater, Less};
     let k = b.len();
     if k == 0 {
@@ -96,9 +101,7 @@ fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usi
     }
     let mut best: Vec<u8> = Vec::with_capacity(k);
     let mut starts = Vec::new();
-    let mut cur: Vec<u8> = Vec::with_capacity(k);
-    let mut names = [0u8; 256];
-    let mut named: Vec<u8> = Vec::with_capacity(k);
+    let Scratch { cur, names, named } = scratch;
     for s in 0..k {
         cur.clear();
         let mut next = FIRST_LETTER;
@@ -128,13 +131,13 @@ fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usi
             }
             cur.push(sym);
         }
-        for &v in &named {
+        for &v in named.iter() {
             names[v as usize] = 0;
         }
         named.clear();
         match ord {
             Less => {
-                std::mem::swap(&mut best, &mut cur);
+                std::mem::swap(&mut best, cur);
                 starts.clear();
                 starts.push(s);
             }
@@ -143,6 +146,28 @@ fn best_starts(b: &[u8], reversed: bool, codes: &[u8; 256]) -> (Vec<u8>, Vec<usi
         }
     }
     (best, starts)
+}
+
+/// Buffers [`best_starts`] reuses from one boundary to the next: a canonical form reads every
+/// boundary in both directions in each round of refinement, and allocating them for each
+/// reading cost a few per cent of a Sprouts search.
+struct Scratch {
+    /// The reading of the start being tried.
+    cur: Vec<u8>,
+    /// The local name of each lower-case letter met so far (0: none yet).
+    names: [u8; 256],
+    /// The letters named, to clear `names` after each start.
+    named: Vec<u8>,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            cur: Vec::new(),
+            names: [0; 256],
+            named: Vec::new(),
+        }
+    }
 }
 
 /// One boundary of a region in the chosen direction.
@@ -242,10 +267,11 @@ fn canonical_by(land: &Land, symmetric: bool, untied_fast: bool) -> Box<[u8]> {
             }
         }
     }
+    let mut scratch = Scratch::new();
     let mut forms: Vec<RegionForm> = land
         .iter()
         .enumerate()
-        .map(|(q, r)| region_form(q, r, &codes, &wide))
+        .map(|(q, r)| region_form(q, r, &codes, &wide, &mut scratch))
         .collect();
     let any_wide = !sight.is_empty();
     if !any_wide {
@@ -268,6 +294,7 @@ fn canonical_by(land: &Land, symmetric: bool, untied_fast: bool) -> Box<[u8]> {
             break;
         }
         views.clear();
+        let mut back = Vec::new();
         for (i, (_, at)) in sight.iter().enumerate() {
             let mut seen: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
             for (j, &(q, bi, t)) in at.iter().enumerate() {
@@ -277,7 +304,7 @@ fn canonical_by(land: &Land, symmetric: bool, untied_fast: bool) -> Box<[u8]> {
                 out.extend_from_slice(&f.form);
                 let mark = out.len();
                 read(bnd, false, t as usize, &codes, out);
-                let mut back = Vec::with_capacity(bnd.len());
+                back.clear();
                 read(bnd, true, t as usize, &codes, &mut back);
                 if back[..] < out[mark..] {
                     out.truncate(mark);
@@ -307,7 +334,7 @@ fn canonical_by(land: &Land, symmetric: bool, untied_fast: bool) -> Box<[u8]> {
         forms = land
             .iter()
             .enumerate()
-            .map(|(q, r)| region_form(q, r, &codes, &wide))
+            .map(|(q, r)| region_form(q, r, &codes, &wide, &mut scratch))
             .collect();
     }
     forms.sort_by(|a, b| a.form.cmp(&b.form));
@@ -410,7 +437,13 @@ fn tied(forms: &[RegionForm]) -> bool {
     })
 }
 
-fn region_form(q: usize, r: &[Vec<u8>], codes: &[u8; 256], wide: &[bool; 256]) -> RegionForm {
+fn region_form(
+    q: usize,
+    r: &[Vec<u8>],
+    codes: &[u8; 256],
+    wide: &[bool; 256],
+    scratch: &mut Scratch,
+) -> RegionForm {
     let has_wide = r
         .iter()
         .flatten()
@@ -422,7 +455,7 @@ fn region_form(q: usize, r: &[Vec<u8>], codes: &[u8; 256], wide: &[bool; 256]) -
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                let (form, starts) = best_starts(b, reversed, codes);
+                let (form, starts) = best_starts(b, reversed, codes, scratch);
                 let has_wide = b.iter().any(|&v| is_letter(v) && wide[v as usize]);
                 Slot {
                     boundary: i,
@@ -967,7 +1000,7 @@ mod tests {
             }
             let b: Vec<u8> = spots.iter().map(|&v| if v < 4 { v } else { FIRST_LETTER + v - 4 }).collect();
             prop_assert_eq!(
-                best_starts(&b, reversed, &codes),
+                best_starts(&b, reversed, &codes, &mut Scratch::new()),
                 best_starts_by_every_reading(&b, reversed, &codes)
             );
         }
