@@ -156,7 +156,22 @@ impl Sprouts {
                 out.push(form);
                 continue;
             }
-            let form = LandForm(canonical::canonical(l, true).into());
+            // the first writing (`canonical::canonical_or`), tagged apart from plain writings
+            // (which never begin with the end of a region)
+            let tagged = |w: &[u8]| -> Box<[u8]> { [&[land::REND][..], w].concat().into() };
+            let found = canonical::canonical_or(l, &mut |w: &[u8]| self.forms.get(&tagged(w)));
+            let form = match found {
+                canonical::Form::Known(form) => form,
+                canonical::Form::New { form, first } => {
+                    let form = LandForm(form.into());
+                    if let Some(w) = first {
+                        let key = tagged(&w);
+                        let bytes = key.len() + form.0.len() + 96;
+                        self.forms.put(key, form.clone(), bytes);
+                    }
+                    form
+                }
+            };
             let bytes = plain.len() + form.0.len() + 96;
             self.forms.put(plain, form.clone(), bytes);
             out.push(form);
