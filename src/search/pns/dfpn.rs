@@ -788,9 +788,6 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             let mut best = usize::MAX;
             let mut delta: u64 = 0;
             let mut best_size = u32::MAX;
-            // with a shared table: the choice by virtual numbers (busy children look dearer)
-            let (mut vphi, mut vsecond, mut vbest, mut vbest_size) =
-                (INF, INF, usize::MAX, u32::MAX);
             for (i, ch) in children.iter().enumerate() {
                 let (p, d) = match self.numbers(ch) {
                     Some(n) => {
@@ -815,20 +812,6 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 if d == 0 {
                     break;
                 }
-                if let Some(t) = shared {
-                    let v = match ch {
-                        Child::Node { key, .. } => virtual_delta(d, t.busy(*key)),
-                        _ => d,
-                    };
-                    if v < vphi || (v == vphi && size < vbest_size) {
-                        vsecond = vphi;
-                        vphi = v;
-                        vbest = i;
-                        vbest_size = size;
-                    } else if v < vsecond {
-                        vsecond = v;
-                    }
-                }
             }
             let delta = delta as u32;
             let work = self.stats.expansions - start;
@@ -849,11 +832,16 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 self.pn.put(key, phi, delta, work);
                 return Ok((phi, delta));
             }
-            // another thread is in the best child: go to the one that looks best with it busy,
-            // when that one is below the threshold (else the same way as the other)
-            if vbest != best && vbest != usize::MAX && seen[vbest].1 < phi_t {
-                best = vbest;
-                second = vsecond;
+            // another thread is in the best child: go to the one that looks best with the busy
+            // ones dearer, when that one is below the threshold (else the same way as the other)
+            if let Some(t) = shared
+                && let Child::Node { key: bkey, .. } = &children[best]
+                && t.busy(*bkey) > 0
+                && let Some((v, s)) = virtual_choice(t, &children, &seen)
+                && seen[v].1 < phi_t
+            {
+                best = v;
+                second = s;
             }
             if let Child::Lands { parts, k, .. } = &children[best] {
                 // entered for the first time: value its parts, then look again
@@ -887,6 +875,33 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             seen[best] = self.mid(&bc, bk, bkey, child_phi_t, child_delta_t, depth + 1)?;
         }
     }
+}
+
+/// The child that looks best when the children that other threads are in look dearer, and the
+/// second-least disproof number so seen (the children's numbers are `seen`).
+fn virtual_choice<C>(
+    t: &SharedPnTable,
+    children: &[Child<C>],
+    seen: &[(u32, u32)],
+) -> Option<(usize, u32)> {
+    let (mut least, mut second, mut best, mut best_size) = (INF, INF, None, u32::MAX);
+    for (i, ch) in children.iter().enumerate() {
+        let d = seen[i].1;
+        let (v, size) = match ch {
+            Child::Node { key, size, .. } => (virtual_delta(d, t.busy(*key)), *size),
+            Child::Lands { size, .. } => (d, *size),
+            Child::Settled(_) => (d, 0),
+        };
+        if v < least || (v == least && size < best_size) {
+            second = least;
+            least = v;
+            best = Some(i);
+            best_size = size;
+        } else if v < second {
+            second = v;
+        }
+    }
+    best.map(|b| (b, second))
 }
 
 /// The share of its own disproof number that a busy child looks dearer by, per thread in it.
