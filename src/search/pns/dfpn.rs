@@ -72,7 +72,8 @@ pub struct DfpnConfig {
     pub small: u32,
     /// The ε of the 1 + ε trick (0: plain df-pn).
     pub epsilon: f64,
-    /// Bytes of the proof-number table (of each thread).
+    /// Bytes of the proof-number table of each thread (threads sharing one table: that many
+    /// bytes a thread, in the one table).
     pub pn_bytes: u64,
     /// Value the parts a move splits off when the search first enters the child, not when
     /// the node is expanded (the front ends take the game's [`SearchGame::dfpn_lazy_parts`]).
