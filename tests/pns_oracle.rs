@@ -18,13 +18,14 @@ use grundy::search::{Config, Search, SearchGame, Table};
 use proptest::prelude::*;
 
 /// The value and outcome by the value search, then by df-pn (value by outcome questions) on a
-/// fresh table, with the df-pn switches `small`, `pn_bytes` and `lazy_parts`.
+/// fresh table, with the df-pn switches `small`, `pn_bytes`, `threads` (searching over one
+/// shared proof-number table or not) and `lazy_parts`.
 fn both<G: SearchGame>(
     game: &G,
     parts: &[G::Component],
     small: u32,
     pn_bytes: u64,
-    threads: usize,
+    (threads, shared_table): (usize, bool),
     lazy_parts: bool,
 ) -> ((u8, Outcome), (u8, Outcome)) {
     let t1 = Table::with_bytes(1 << 22);
@@ -35,6 +36,7 @@ fn both<G: SearchGame>(
         small,
         pn_bytes,
         threads,
+        shared_table,
         lazy_parts,
         ..Default::default()
     };
@@ -98,31 +100,31 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=2, lazy in any::<bool>()) {
+    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>()) {
         let game = Cram::default();
         let parts = game.components(&b);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads, lazy);
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, (threads, shared), lazy);
         prop_assert_eq!(by_value, by_dfpn, "board {}", b.to_text());
     }
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=2, lazy in any::<bool>()) {
+    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>()) {
         let game = GraphKayles::new(if edge { Rule::Edge } else { Rule::Vertex });
         let parts = game.components(&g);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &parts, small, pn, threads, lazy);
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, (threads, shared), lazy);
         prop_assert_eq!(by_value, by_dfpn);
     }
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=2, lazy in any::<bool>()) {
+    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>()) {
         let game = Sprouts::default();
         // every part's nimber by df-pn (small 0) re-proves much: four spots at most then
         let spots = if small == 0 { spots.min(4) } else { spots };
         let p = sprouts_position(&game, spots, moves, seed);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &p, small, pn, threads, lazy);
+        let (by_value, by_dfpn) = both(&game, &p, small, pn, (threads, shared), lazy);
         prop_assert_eq!(by_value, by_dfpn, "position {}", game.text(&p));
     }
 }
@@ -148,24 +150,26 @@ fn sprouts_start_positions_by_dfpn_follow_the_conjecture() {
 
 /// Cram 3 × 21 is a first-player win (Uiterwijk 2019; OEIS A316632), by df-pn alone, on 63
 /// cells: keys that use every bit (the proof-number table's unit tests check that such nodes
-/// are told apart).
+/// are told apart); on one thread, and on two over one shared proof-number table.
 #[test]
 fn cram_3_by_21_is_a_first_player_win_by_dfpn() {
     let game = Cram::default();
     let board = game.board(3, 21).unwrap();
     let parts = game.components(&board);
-    let table = Table::with_bytes(1 << 26);
-    let outcome = Search::<Cram>::on_search_thread(|| {
-        let cfg = DfpnConfig {
-            pn_bytes: 1 << 26,
-            threads: 1,
-            ..Default::default()
-        };
-        Dfpn::new(&game, &table, Config::default(), cfg)
-            .outcome(&parts)
-            .unwrap()
-    });
-    assert_eq!(outcome, Outcome::N);
+    for threads in [1, 2] {
+        let table = Table::with_bytes(1 << 26);
+        let outcome = Search::<Cram>::on_search_thread(|| {
+            let cfg = DfpnConfig {
+                pn_bytes: 1 << 26,
+                threads,
+                ..Default::default()
+            };
+            Dfpn::new(&game, &table, Config::default(), cfg)
+                .outcome(&parts)
+                .unwrap()
+        });
+        assert_eq!(outcome, Outcome::N, "{threads} threads");
+    }
 }
 
 /// Df-pn asks the game's theorems before it writes moves: on Cram, a board symmetric under a
@@ -229,14 +233,14 @@ fn dfpn_with_the_mirror_theorem_agrees_with_the_value_search_without_it() {
 
 /// The pulse (what the browser, with no watching thread, uses for progress and Cancel) is
 /// called as df-pn works, and a pulse that raises the stop flag ends the search with
-/// `Cancelled`, on one thread and on two.
+/// `Cancelled`, on one thread and on two or three (over a shared proof-number table or not).
 #[test]
 fn a_pulse_that_raises_the_stop_flag_cancels_dfpn() {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     let game = Sprouts::default();
     // far more than the three pulses' 768 expansions, however the two threads share it
     let start = game.spots(10).unwrap();
-    for threads in [1, 2] {
+    for (threads, shared_table) in [(1, true), (2, true), (2, false), (3, true)] {
         let table = Table::with_bytes(1 << 24);
         let stop = AtomicBool::new(false);
         let pulses = AtomicU64::new(0);
@@ -247,6 +251,7 @@ fn a_pulse_that_raises_the_stop_flag_cancels_dfpn() {
         };
         let cfg = DfpnConfig {
             threads,
+            shared_table,
             small: 0,
             ..DfpnConfig::default()
         };

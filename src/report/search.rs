@@ -788,10 +788,12 @@ fn compute_dfpn<G: SearchGame>(
     let threads = o.config.threads.max(1);
     let cfg = DfpnConfig {
         threads,
-        // a quarter of the memory for proof numbers, shared by the threads
+        // a quarter of the memory for proof numbers, shared by the threads (a share each, or
+        // one table of them all)
         pn_bytes: (o.memory / 4 / threads as u64).max(1 << 16),
         small: game.dfpn_small(),
         lazy_parts: game.dfpn_lazy_parts(),
+        shared_table: game.dfpn_shared_table(),
         ..Default::default()
     };
     let all = if o.moves { Some(moves()) } else { None };

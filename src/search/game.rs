@@ -141,4 +141,11 @@ pub trait SearchGame: Sync {
     fn dfpn_lazy_parts(&self) -> bool {
         false
     }
+
+    /// Whether df-pn's threads all search from the root over one shared proof-number table
+    /// (`true`), or one searches from the root while the others settle the root's children
+    /// ([`super::pns::DfpnConfig::shared_table`]). Measured per game.
+    fn dfpn_shared_table(&self) -> bool {
+        true
+    }
 }

@@ -26,7 +26,9 @@
 //! See [`dfpn`] for the algorithm and its choices.
 
 pub mod dfpn;
+pub mod shared;
 pub mod table;
 
 pub use dfpn::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
+pub use shared::SharedPnTable;
 pub use table::PnTable;

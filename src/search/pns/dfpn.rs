@@ -26,11 +26,35 @@
 //! **Bounded memory.** The proof-number table ([`super::PnTable`]) has a fixed size and keeps
 //! the entries that cost most work; a node whose entry was replaced is searched again from
 //! `1, 1` — correct, only slower.
+//!
+//! **Threads: one table** ([`Dfpn::prove_together`]). Every thread runs df-pn from the root over
+//! one proof-number table ([`super::SharedPnTable`], a sequence lock a bucket) and the shared
+//! value table — the scheme of Kaneko (*Parallel depth first proof number search*, AAAI 2010)
+//! and Pawlewicz and Hayward's SPDFPN (*Scalable parallel DFPN search*, CG 2013). Threads that
+//! followed the same numbers would search the same nodes; so a thread counts itself in every node
+//! it is inside (a busy mark), and a thread choosing among children sees a child that `t` others
+//! are in with a *virtual* disproof number `δ + t·⌈δ/4⌉` (Kaneko's virtual proof numbers, which
+//! add the threads at work below a node as a likely increase; a share of `δ` rather than `t`
+//! itself, as numbers in the thousands would not notice a `+1`). The virtual numbers only choose
+//! the child (and the second-best `δ` that bounds the stay in it); the numbers stored, and those
+//! tested against the thresholds, are the real ones, and a thread goes into the busy child after
+//! all when the sibling it would take is over its threshold. The first thread to settle the root
+//! stops the others. On Cram 3 × 21 (an N-position whose winning move df-pn finds soon), two
+//! threads make 320 to 390 k expansions each (650 to 730 k in all; runs differ) where one thread
+//! alone makes 614 k.
+//!
+//! **Threads: root children** ([`Dfpn::prove_shared`]), for games that say so
+//! ([`crate::search::SearchGame::dfpn_shared_table`]): one thread runs df-pn from the root alone,
+//! the others settle the root's children from the large end with tables of their own. It wastes
+//! the helpers' work on an N-root whose winning move is found soon (Cram 3 × 21: 1.1 to 1.9 M
+//! expansions in all, slower than one thread), and wins where every child of the root must be
+//! settled: on Sprouts `0*14` (P) 142 k expansions in all against 349 k over one table and 360 k
+//! alone.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::PnTable;
 use super::table::NodeKey;
+use super::{PnTable, SharedPnTable};
 use crate::Outcome;
 use crate::search::{Config, Probe, Search, SearchError, SearchGame, Table};
 
@@ -48,14 +72,19 @@ pub struct DfpnConfig {
     pub small: u32,
     /// The ε of the 1 + ε trick (0: plain df-pn).
     pub epsilon: f64,
-    /// Bytes of the proof-number table (of each thread).
+    /// Bytes of the proof-number table of each thread (threads sharing one table: that many
+    /// bytes a thread, in the one table).
     pub pn_bytes: u64,
     /// Value the parts a move splits off when the search first enters the child, not when
     /// the node is expanded (the front ends take the game's [`SearchGame::dfpn_lazy_parts`]).
     pub lazy_parts: bool,
-    /// Threads: with more than one, the root's children are shared among them
-    /// ([`Dfpn::outcome`]).
+    /// Threads: with more than one, they search together ([`Dfpn::outcome`]).
     pub threads: usize,
+    /// How more than one thread search: all from the root over one shared proof-number table
+    /// ([`Dfpn::prove_together`]), or one from the root while the others settle the root's
+    /// children ([`Dfpn::prove_shared`]) (the front ends take the game's
+    /// [`SearchGame::dfpn_shared_table`]).
+    pub shared_table: bool,
 }
 
 impl Default for DfpnConfig {
@@ -66,6 +95,7 @@ impl Default for DfpnConfig {
             epsilon: 0.25,
             pn_bytes: 64 << 20,
             threads: 1,
+            shared_table: true,
         }
     }
 }
@@ -112,12 +142,36 @@ enum Child<C> {
     Lands { parts: Vec<C>, k: u8, size: u32 },
 }
 
+/// The proof-number table of a thread: its own, or one all threads share.
+enum Pn<'a> {
+    Own(PnTable),
+    Shared(&'a SharedPnTable),
+}
+
+impl Pn<'_> {
+    #[inline]
+    fn get(&self, key: NodeKey) -> Option<(u32, u32)> {
+        match self {
+            Pn::Own(t) => t.get(key),
+            Pn::Shared(t) => t.get(key),
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, key: NodeKey, phi: u32, delta: u32, work: u64) {
+        match self {
+            Pn::Own(t) => t.put(key, phi, delta, work),
+            Pn::Shared(t) => t.put(key, phi, delta, work),
+        }
+    }
+}
+
 /// Df-pn over a game, with a value table shared with the value search.
 pub struct Dfpn<'a, G: SearchGame> {
     game: &'a G,
     table: &'a Table,
     values: Search<'a, G>,
-    pn: PnTable,
+    pn: Pn<'a>,
     cfg: DfpnConfig,
     stop: Option<&'a AtomicBool>,
     /// A second flag that stops the search (the other threads' "root settled").
@@ -146,7 +200,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                     ..values
                 },
             ),
-            pn: PnTable::with_bytes(cfg.pn_bytes),
+            pn: Pn::Own(PnTable::with_bytes(cfg.pn_bytes)),
             cfg,
             stop: None,
             halt: None,
@@ -186,9 +240,12 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         self.values.stats().nodes
     }
 
-    /// The proof-number table.
-    pub fn pn_table(&self) -> &PnTable {
-        &self.pn
+    /// The proof-number table (`None` while the threads share one).
+    pub fn pn_table(&self) -> Option<&PnTable> {
+        match &self.pn {
+            Pn::Own(t) => Some(t),
+            Pn::Shared(_) => None,
+        }
     }
 
     /// The outcome of the sum of `parts`: all but the largest valued, the largest asked whether
@@ -206,7 +263,9 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 x ^= self.exact(p)?;
             }
         }
-        let lost = if self.cfg.threads > 1 {
+        let lost = if self.cfg.threads > 1 && self.cfg.shared_table {
+            self.prove_together(&parts[largest], x)?
+        } else if self.cfg.threads > 1 {
             self.prove_shared(&parts[largest], x)?
         } else {
             self.prove(&parts[largest], x)?
@@ -216,8 +275,9 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         Ok(if lost { Outcome::P } else { Outcome::N })
     }
 
-    /// [`Dfpn::prove`] on [`DfpnConfig::threads`] threads sharing the value table: one runs
-    /// df-pn from the root, exactly as alone; the others take the root's children from the
+    /// [`Dfpn::prove`] on [`DfpnConfig::threads`] threads sharing the value table (not the
+    /// proof numbers; with [`DfpnConfig::shared_table`] off): one runs df-pn from the root,
+    /// exactly as alone; the others take the root's children from the
     /// other end of its list (largest first) and settle each one, each with its own
     /// proof-number table. Every node a helper settles is in the shared table, where the root's
     /// search finds it settled when it gets there. The root is won as soon as a helper finds a
@@ -360,6 +420,97 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         self.stats.root = if lost { (INF, 0) } else { (0, INF) };
         self.record(c, k, lost, self.stats.expansions - start);
         Ok(lost)
+    }
+
+    /// [`Dfpn::prove`] on [`DfpnConfig::threads`] threads that all run df-pn from the root over
+    /// one shared proof-number table ([`SharedPnTable`]) and the shared value table; a thread
+    /// entering a node marks it busy, and a thread choosing among children sees busy ones
+    /// dearer, so the threads spread over the tree. The first thread to settle the root ends
+    /// the others.
+    pub fn prove_together(&mut self, c: &G::Component, k: u8) -> Result<bool, SearchError> {
+        if let Some(lost) = self.settled(c, k) {
+            return Ok(lost);
+        }
+        let threads = self.cfg.threads.max(1);
+        let shared = SharedPnTable::with_bytes(self.cfg.pn_bytes.saturating_mul(threads as u64));
+        let done = AtomicBool::new(false);
+        let result: std::sync::Mutex<Option<bool>> = std::sync::Mutex::new(None);
+        let error: std::sync::Mutex<Option<SearchError>> = std::sync::Mutex::new(None);
+        let totals = std::sync::Mutex::new(DfpnStats::default());
+        let (game, table, stop, live, pulse) =
+            (self.game, self.table, self.stop, self.live, self.pulse);
+        let values = Config {
+            threads: 1,
+            ..self.values.config().clone()
+        };
+        let cfg = DfpnConfig {
+            threads: 1,
+            ..self.cfg.clone()
+        };
+        std::thread::scope(|sc| {
+            for t in 0..threads {
+                let (shared, done, result, error, totals) =
+                    (&shared, &done, &result, &error, &totals);
+                let (values, cfg) = (values.clone(), cfg.clone());
+                std::thread::Builder::new()
+                    .stack_size(crate::search::solver::STACK_BYTES)
+                    .spawn_scoped(sc, move || {
+                        let mut d = Dfpn {
+                            game,
+                            table,
+                            values: Search::new(game, table, values),
+                            pn: Pn::Shared(shared),
+                            cfg,
+                            stop,
+                            halt: Some(done),
+                            live: None,
+                            pulse: None,
+                            stats: DfpnStats::default(),
+                        };
+                        if t == 0 {
+                            // the progress shown is the first thread's
+                            d.live = live;
+                            d.pulse = pulse;
+                        }
+                        match d.prove(c, k) {
+                            Ok(lost) => {
+                                result
+                                    .lock()
+                                    .unwrap_or_else(|p| p.into_inner())
+                                    .get_or_insert(lost);
+                                done.store(true, Ordering::Relaxed);
+                            }
+                            Err(e) => {
+                                if !(matches!(e, SearchError::Cancelled)
+                                    && done.load(Ordering::Relaxed))
+                                {
+                                    *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                                }
+                                done.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        let mut t = totals.lock().unwrap_or_else(|p| p.into_inner());
+                        let s = d.stats();
+                        t.expansions += s.expansions;
+                        t.iterations += s.iterations;
+                        t.nimbers += s.nimbers;
+                    })
+                    .expect("a search thread starts");
+            }
+        });
+        let t = totals.into_inner().unwrap_or_else(|p| p.into_inner());
+        self.stats.expansions += t.expansions;
+        self.stats.iterations += t.iterations;
+        self.stats.nimbers += t.nimbers;
+        // an answer found stands even when another thread failed meanwhile
+        if let Some(lost) = result.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            self.stats.root = if lost { (INF, 0) } else { (0, INF) };
+            return Ok(lost);
+        }
+        Err(error
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .unwrap_or(SearchError::Cancelled))
     }
 
     /// The value of the sum of `parts`, each part's nimber by outcome questions `G + *k`.
@@ -531,7 +682,29 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
     }
 
     /// `MID(n, φt, δt)` on the node `c + *k` (its key `key`); returns its numbers on leaving.
+    /// With a shared table the thread is counted in the node meanwhile (its busy mark).
+    #[inline]
     fn mid(
+        &mut self,
+        c: &G::Component,
+        k: u8,
+        key: NodeKey,
+        phi_t: u32,
+        delta_t: u32,
+        depth: usize,
+    ) -> Result<(u32, u32), SearchError> {
+        match self.pn {
+            Pn::Own(_) => self.mid_in(c, k, key, phi_t, delta_t, depth),
+            Pn::Shared(t) => {
+                t.enter(key);
+                let r = self.mid_in(c, k, key, phi_t, delta_t, depth);
+                t.leave(key);
+                r
+            }
+        }
+    }
+
+    fn mid_in(
         &mut self,
         c: &G::Component,
         k: u8,
@@ -606,6 +779,10 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         // from the child's own return otherwise (an entry replaced meanwhile must not send
         // the search back into the child with the numbers of a fresh node, for ever)
         let mut seen: Vec<(u32, u32)> = vec![(1, 1); children.len()];
+        let shared = match self.pn {
+            Pn::Shared(t) => Some(t),
+            Pn::Own(_) => None,
+        };
         loop {
             let mut phi = INF;
             let mut second = INF;
@@ -656,6 +833,17 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 self.pn.put(key, phi, delta, work);
                 return Ok((phi, delta));
             }
+            // another thread is in the best child: go to the one that looks best with the busy
+            // ones dearer, when that one is below the threshold (else the same way as the other)
+            if let Some(t) = shared
+                && let Child::Node { key: bkey, .. } = &children[best]
+                && t.busy(*bkey) > 0
+                && let Some((v, s)) = virtual_choice(t, &children, &seen)
+                && seen[v].1 < phi_t
+            {
+                best = v;
+                second = s;
+            }
             if let Child::Lands { parts, k, .. } = &children[best] {
                 // entered for the first time: value its parts, then look again
                 let (parts, k) = (parts.clone(), *k);
@@ -688,6 +876,49 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             seen[best] = self.mid(&bc, bk, bkey, child_phi_t, child_delta_t, depth + 1)?;
         }
     }
+}
+
+/// The child that looks best when the children that other threads are in look dearer, and the
+/// second-least disproof number so seen (the children's numbers are `seen`).
+fn virtual_choice<C>(
+    t: &SharedPnTable,
+    children: &[Child<C>],
+    seen: &[(u32, u32)],
+) -> Option<(usize, u32)> {
+    let (mut least, mut second, mut best, mut best_size) = (INF, INF, None, u32::MAX);
+    for (i, ch) in children.iter().enumerate() {
+        let d = seen[i].1;
+        let (v, size) = match ch {
+            Child::Node { key, size, .. } => (virtual_delta(d, t.busy(*key)), *size),
+            Child::Lands { size, .. } => (d, *size),
+            Child::Settled(_) => (d, 0),
+        };
+        if v < least || (v == least && size < best_size) {
+            second = least;
+            least = v;
+            best = Some(i);
+            best_size = size;
+        } else if v < second {
+            second = v;
+        }
+    }
+    best.map(|b| (b, second))
+}
+
+/// The share of its own disproof number that a busy child looks dearer by, per thread in it.
+const VIRTUAL_SHARE: f64 = 0.25;
+
+/// The disproof number a thread sees for a child that `busy` other threads are in (Kaneko's
+/// virtual numbers): dearer by a share of itself for each, so that the next thread goes to a
+/// sibling unless the busy child is far the best.
+#[inline]
+fn virtual_delta(d: u32, busy: u32) -> u32 {
+    if busy == 0 || d == INF {
+        return d;
+    }
+    let r = VIRTUAL_SHARE;
+    let add = ((d as f64 * r).ceil() as u64).max(1) * busy as u64;
+    (d as u64 + add).min(CAP) as u32
 }
 
 /// The key of node `c + *k` in the proof-number table.

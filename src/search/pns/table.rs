@@ -37,7 +37,7 @@ impl NodeKey {
 
     /// A well-mixed hash of the whole node (for the bucket).
     #[inline]
-    fn hash(&self) -> u64 {
+    pub(super) fn hash(&self) -> u64 {
         let mut x = self.bits ^ (self.meta as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         x ^= x >> 33;
         x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
