@@ -37,8 +37,9 @@ const METAS: usize = 2 * WAYS;
 const SEQ: usize = 3 * WAYS;
 /// Buckets a table starts with (2 MiB), as [`super::PnTable`] does.
 const FIRST_BUCKETS: usize = 1 << 14;
-/// Busy counters (1 MiB of them would miss the cache; collisions only steer threads).
-const BUSY: usize = 1 << 16;
+/// Busy counters (1 MiB of them would miss the cache; collisions only steer threads; few
+/// under Miri, whose interpreter makes each one slowly).
+const BUSY: usize = if cfg!(miri) { 1 << 8 } else { 1 << 16 };
 
 /// `n` zeroed atomic words that touch no page until written (a large budget costs nothing
 /// until it is used, as [`super::PnTable`]'s zeroed vector).
@@ -347,8 +348,12 @@ mod tests {
 
     #[test]
     fn doubling_keeps_the_entries_with_their_numbers() {
-        let n = if cfg!(miri) { 300 } else { 20_000 };
-        let t = SharedPnTable::starting_with(1 << 22, 4);
+        let (n, budget) = if cfg!(miri) {
+            (300, 1 << 16)
+        } else {
+            (20_000, 1 << 22)
+        };
+        let t = SharedPnTable::starting_with(budget, 4);
         let numbers = |i: u64| ((i % 1000) as u32 + 1, (i % 777) as u32 + 1);
         for i in 0..n {
             t.put(key(i), numbers(i).0, numbers(i).1, i % 13);
