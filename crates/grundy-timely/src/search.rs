@@ -50,10 +50,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::search::pns::{Dfpn, DfpnConfig};
 use grundy::search::split::{self, Job, Split};
 use grundy::search::table::Learnt;
 use grundy::search::{
-    Config, Key, MAX_MOVES, NimSet, Search, SearchError, SearchGame, Table, persist,
+    Config, Key, MAX_MOVES, NimSet, Probe, Search, SearchError, SearchGame, Table, persist,
 };
 
 use crate::ProgressSink;
@@ -74,6 +75,10 @@ pub struct SearchCluster {
     pub memory: u64,
     /// The engine's settings for each job (its `threads` is ignored: a job is one thread).
     pub engine: Config,
+    /// Answer each job by df-pn with these settings (its `threads` is ignored) — "is the sum
+    /// worth `*k`?" as "is the sum `+ *k` lost for the player to move?" — rather than by the
+    /// value search (`None`).
+    pub dfpn: Option<DfpnConfig>,
     /// Ask only the outcome: stop as soon as it is known (every process must be given the
     /// same).
     pub outcome_only: bool,
@@ -100,6 +105,7 @@ impl Default for SearchCluster {
             share_nodes: 16,
             memory: 1 << 26,
             engine: Config::default(),
+            dfpn: None,
             outcome_only: false,
             dir: None,
             save_every: Duration::from_secs(60),
@@ -614,7 +620,13 @@ fn process<G: SearchGame>(
     let figures = std::thread::scope(|sc| {
         for _ in 0..cfg.threads {
             let (local, table, engine, split) = (&local, &table, engine.clone(), &split);
-            sc.spawn(move || job_thread(game, table, engine, split, local));
+            let dfpn = cfg.dfpn.clone();
+            // df-pn recurses as deep as the game: the thread has a search thread's stack
+            sc.spawn(move || {
+                Search::<G>::on_search_thread(|| {
+                    job_thread(game, table, engine, dfpn, split, local)
+                })
+            });
         }
         let r = rounds(
             mb,
@@ -655,29 +667,133 @@ fn process<G: SearchGame>(
     }))
 }
 
-/// A job thread: take a question, ask the engine, hand the answer over, until stopped.
+/// How a job thread answers "is this sum worth `*k`?".
+enum Answerer<'a, G: SearchGame> {
+    /// The value search: the engine's value of the sum, if it is `k`.
+    Value(Search<'a, G>),
+    /// df-pn: is `sum + *k` lost for the player to move? `small` values the parts of at most
+    /// `cfg.small` (as df-pn values the parts a move splits off).
+    Dfpn {
+        dfpn: Box<Dfpn<'a, G>>,
+        small: Search<'a, G>,
+        cfg: DfpnConfig,
+    },
+}
+
+impl<G: SearchGame> Answerer<'_, G> {
+    /// The answer to `job` on `sum`: `Some(target)` when the sum is worth it, `None` when not.
+    fn ask(
+        &mut self,
+        game: &G,
+        table: &Table,
+        sum: &[G::Component],
+        target: u8,
+    ) -> Result<Option<u8>, SearchError> {
+        match self {
+            Answerer::Value(search) => search.value_in(sum, NimSet::single(target)),
+            Answerer::Dfpn { dfpn, small, cfg } => {
+                let lost = dfpn_lost(game, table, dfpn, small, cfg.small, sum, target)?;
+                Ok(lost.then_some(target))
+            }
+        }
+    }
+
+    /// Nodes searched so far: the value search's, or df-pn's expansions and the value
+    /// searches' nodes for small parts (as the single-machine report counts them).
+    fn nodes(&self) -> u64 {
+        match self {
+            Answerer::Value(search) => search.stats().nodes,
+            Answerer::Dfpn { dfpn, small, .. } => {
+                dfpn.stats().expansions + dfpn.value_nodes() + small.stats().nodes
+            }
+        }
+    }
+}
+
+/// Whether `parts + *k` is lost for the player to move, by df-pn: every part but the largest
+/// valued exactly (from the table, by the value search when it has at most `small` positions'
+/// size, else by df-pn's nimber questions), the largest asked whether its value is their XOR
+/// with `k` — [`Dfpn::outcome`] with `*k` beside the parts.
+fn dfpn_lost<G: SearchGame>(
+    game: &G,
+    table: &Table,
+    dfpn: &mut Dfpn<'_, G>,
+    values: &Search<'_, G>,
+    small: u32,
+    parts: &[G::Component],
+    k: u8,
+) -> Result<bool, SearchError> {
+    let Some(largest) = (0..parts.len()).max_by_key(|&i| game.size(&parts[i])) else {
+        // no part: `*k` alone, lost exactly when `k` is 0
+        return Ok(k == 0);
+    };
+    let mut x = k;
+    for (i, p) in parts.iter().enumerate() {
+        if i == largest {
+            continue;
+        }
+        let known = game
+            .known_value(p)
+            .or_else(|| match table.probe(game.key(p)) {
+                Probe::Exact(v) => Some(v),
+                _ => None,
+            });
+        x ^= match known {
+            Some(v) => v,
+            None if game.size(p) <= small => values.value_here(std::slice::from_ref(p))?,
+            None => dfpn.nimber(p)?,
+        };
+    }
+    dfpn.prove(&parts[largest], x)
+}
+
+/// A job thread (on a search thread's stack): take a question, ask the engine (the value
+/// search, or df-pn with `dfpn`), hand the answer over, until stopped.
 fn job_thread<G: SearchGame>(
     game: &G,
     table: &Table,
     engine: Config,
+    dfpn: Option<DfpnConfig>,
     split: &Split<G::Component>,
     local: &Local,
 ) {
+    // the thread's stop flag, armed again for each job (a cancel finds it in `running` only
+    // while the job it names runs)
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut answerer = match dfpn {
+        None => Answerer::Value(Search::new(game, table, engine).with_stop(&flag)),
+        Some(cfg) => Answerer::Dfpn {
+            dfpn: Box::new(
+                Dfpn::new(
+                    game,
+                    table,
+                    engine.clone(),
+                    DfpnConfig {
+                        threads: 1,
+                        ..cfg.clone()
+                    },
+                )
+                .with_stop(&flag),
+            ),
+            small: Search::new(game, table, engine).with_stop(&flag),
+            cfg,
+        },
+    };
     loop {
-        let (job, flag) = {
+        let job = {
             let mut q = local.queue.lock().unwrap_or_else(|e| e.into_inner());
             loop {
                 if local.stop.load(Ordering::Relaxed) {
                     return;
                 }
                 if let Some(j) = q.pop_front() {
-                    let flag = Arc::new(AtomicBool::new(false));
+                    flag.store(false, Ordering::Relaxed);
                     local
                         .running
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push((j, flag.clone()));
-                    break (j, flag);
+                    break j;
                 }
                 q = local
                     .work
@@ -686,13 +802,15 @@ fn job_thread<G: SearchGame>(
                     .0;
             }
         };
-        let search = Search::new(game, table, engine.clone()).with_stop(&flag);
-        let r = Search::<G>::on_search_thread(|| {
-            search.value_in(split.sum(job.sum), NimSet::single(job.target))
-        });
+        // a halt between the look above and the job's entry in `running` stops it too
+        if local.stop.load(Ordering::Relaxed) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        let before = answerer.nodes();
+        let r = answerer.ask(game, table, split.sum(job.sum), job.target);
         local
             .nodes
-            .fetch_add(search.stats().nodes, Ordering::Relaxed);
+            .fetch_add(answerer.nodes() - before, Ordering::Relaxed);
         match r {
             Ok(found) => local
                 .answers
