@@ -20,7 +20,8 @@
 #
 # Overhead rows (the first board): P processes × 1 thread for P in OVERHEAD_P — oversubscribed
 # on a 2-core machine, so the node count, not the time, is the figure: total nodes against
-# P = 1 (target at P = 8: at most 1.3×), nimbers shared, and bytes sent per node.
+# P = 1 (target at P = 8: at most 1.3×), the nodes of jobs cancelled before their answer (the
+# speculative part), nimbers shared, and bytes sent per node.
 #
 # The processes run on 127.0.0.1 with free ports picked at run time; process 0 starts first.
 # Built with the release profile (what `cargo install` gives users). Every run must give the
@@ -121,14 +122,15 @@ done
 [ -n "$OVERHEAD_P" ] || exit 0
 board=${POSITIONS%% *}
 echo "== Search overhead, $GAME $board: P processes x 1 thread (oversubscribed: nodes, not time) =="
-printf '%-4s %12s %9s %10s %12s %10s %s\n' P nodes vs_P=1 shared bytes_sent bytes/node answer
+printf '%-4s %12s %9s %10s %10s %12s %10s %s\n' P nodes vs_P=1 cancelled shared bytes_sent bytes/node answer
 n1=""
 for p in $OVERHEAD_P; do
     run_cluster "$p" 1 "$board" "$work/o.json"
     n=$(field "$work/o.json" 'd["nodes"]')
     if [ -z "$n1" ]; then n1=$n; fi
     b=$(field "$work/o.json" 'd["cluster"]["bytes_sent"]')
-    printf '%-4s %12s %8.2fx %10s %12s %10.4f %s\n' "$p" "$n" "$(echo "$n / $n1" | bc -l)" \
+    printf '%-4s %12s %8.2fx %10s %10s %12s %10.4f %s\n' "$p" "$n" "$(echo "$n / $n1" | bc -l)" \
+        "$(field "$work/o.json" 'd["cluster"]["nodes_cancelled"]')" \
         "$(field "$work/o.json" 'd["cluster"]["shared_nimbers"]')" "$b" "$(echo "$b / $n" | bc -l)" \
         "$(field "$work/o.json" "$ANSWER")"
 done

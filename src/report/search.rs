@@ -309,6 +309,9 @@ pub struct ClusterFigures {
     pub connect_seconds: f64,
     /// Nodes searched by each process.
     pub nodes_per_process: Vec<u64>,
+    /// Of all those nodes, the nodes of jobs cancelled before their answer (made moot by
+    /// another answer, or by the end of the search).
+    pub nodes_cancelled: u64,
 }
 
 /// Why a search run failed.

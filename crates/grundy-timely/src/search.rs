@@ -147,6 +147,9 @@ pub struct ClusterAnswer {
     pub bytes_sent: Vec<u64>,
     /// Nodes each process searched.
     pub nodes: Vec<u64>,
+    /// Of those, the nodes of questions cancelled before their answer (made moot by another
+    /// answer, or by the end of the search): the speculative part of the search overhead.
+    pub nodes_cancelled: Vec<u64>,
     /// Rounds of messages.
     pub rounds: u64,
     /// Seconds until every process was connected (timely's listener polls once a second, so
@@ -203,7 +206,7 @@ const ANSWER: u8 = 3; // sum u32, target u8, found u8 (NOT: not the target, valu
 const LEARNT: u8 = 4; // bits u64, tag u16, value u8 (NOT: a bound), cost u8, excluded u32
 const DONE: u8 = 5; // nothing
 const FAIL: u8 = 6; // length u32, text
-const STATS: u8 = 7; // nodes u64, shared u64, bytes u64
+const STATS: u8 = 7; // nodes u64, shared u64, bytes u64, nodes of cancelled questions u64
 const CANCEL: u8 = 8; // sum u32, target u8
 const NOT: u8 = 0xff;
 
@@ -217,7 +220,7 @@ enum Record {
     Learnt(Learnt),
     Done,
     Fail(String),
-    Stats(u64, u64, u64),
+    Stats(u64, u64, u64, u64),
     Cancel(Job),
 }
 
@@ -257,9 +260,9 @@ fn put(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(&(t.len() as u32).to_le_bytes());
             out.extend_from_slice(t.as_bytes());
         }
-        Record::Stats(a, b, c) => {
+        Record::Stats(a, b, c, d) => {
             out.push(STATS);
-            for x in [a, b, c] {
+            for x in [a, b, c, d] {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         }
@@ -316,6 +319,7 @@ fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
                 u64_of(take(8, &mut at)?),
                 u64_of(take(8, &mut at)?),
                 u64_of(take(8, &mut at)?),
+                u64_of(take(8, &mut at)?),
             ),
             _ => return Err(bad()),
         });
@@ -365,6 +369,8 @@ struct Local {
     /// Wakes the round loop when an answer is ready.
     event: (Mutex<bool>, Condvar),
     nodes: AtomicU64,
+    /// Nodes of the jobs cancelled before their answer.
+    nodes_cancelled: AtomicU64,
 }
 
 impl Local {
@@ -613,6 +619,7 @@ fn process<G: SearchGame>(
         error: Mutex::new(None),
         event: (Mutex::new(false), Condvar::new()),
         nodes: AtomicU64::new(0),
+        nodes_cancelled: AtomicU64::new(0),
     };
     let mut engine = cfg.engine.clone();
     engine.threads = 1;
@@ -647,7 +654,7 @@ fn process<G: SearchGame>(
         persist::save(d, &id, &table)?;
     }
     let figures = figures?;
-    let (Some((shared, bytes, nodes)), Some(c)) = (figures, coordinator.as_ref()) else {
+    let (Some(f), Some(c)) = (figures, coordinator.as_ref()) else {
         return Ok(None);
     };
     Ok(Some(ClusterAnswer {
@@ -658,9 +665,10 @@ fn process<G: SearchGame>(
         jobs_resumed: c.resumed,
         jobs_run: c.run,
         jobs_cancelled: c.cancelled,
-        shared_nimbers: shared,
-        bytes_sent: bytes,
-        nodes,
+        shared_nimbers: f.shared,
+        bytes_sent: f.bytes,
+        nodes: f.nodes,
+        nodes_cancelled: f.nodes_cancelled,
         rounds: mb.rounds,
         connect_seconds: mb.connected.unwrap_or_default(),
         resumed_entries,
@@ -808,9 +816,11 @@ fn job_thread<G: SearchGame>(
         }
         let before = answerer.nodes();
         let r = answerer.ask(game, table, split.sum(job.sum), job.target);
-        local
-            .nodes
-            .fetch_add(answerer.nodes() - before, Ordering::Relaxed);
+        let nodes = answerer.nodes() - before;
+        local.nodes.fetch_add(nodes, Ordering::Relaxed);
+        if matches!(r, Err(SearchError::Cancelled)) {
+            local.nodes_cancelled.fetch_add(nodes, Ordering::Relaxed);
+        }
         match r {
             Ok(found) => local
                 .answers
@@ -832,8 +842,13 @@ fn job_thread<G: SearchGame>(
     }
 }
 
-/// Per-process figures the coordinator gathers at the end: nimbers shared, bytes sent, nodes.
-type Figures = Option<(Vec<u64>, Vec<u64>, Vec<u64>)>;
+/// Per-process figures the coordinator gathers at the end.
+struct Figures {
+    shared: Vec<u64>,
+    bytes: Vec<u64>,
+    nodes: Vec<u64>,
+    nodes_cancelled: Vec<u64>,
+}
 
 /// The round loop of one process (the coordinator's work included on process 0).
 #[allow(clippy::too_many_arguments)]
@@ -847,7 +862,7 @@ fn rounds<C: Clone>(
     own_dir: Option<&std::path::Path>,
     id: &str,
     started: Instant,
-) -> Result<Figures, ClusterError> {
+) -> Result<Option<Figures>, ClusterError> {
     let me = mb.me();
     let peers = mb.peers() as usize;
     let mut out = Outbox::new(peers);
@@ -1036,7 +1051,12 @@ fn rounds<C: Clone>(
     local.halt();
     out.to(
         0,
-        &Record::Stats(local.nodes.load(Ordering::Relaxed), shared, mb.bytes_sent),
+        &Record::Stats(
+            local.nodes.load(Ordering::Relaxed),
+            shared,
+            mb.bytes_sent,
+            local.nodes_cancelled.load(Ordering::Relaxed),
+        ),
     );
     let mail = mb.round(out.take()).map_err(ClusterError::Peer)?;
     if let Some(progress) = &cfg.progress.0 {
@@ -1051,13 +1071,20 @@ fn rounds<C: Clone>(
     if let Some(f) = c.failure.take() {
         return Err(ClusterError::Search(f));
     }
-    let mut figures = (vec![0; peers], vec![0; peers], vec![0; peers]);
+    let mut figures = Figures {
+        shared: vec![0; peers],
+        bytes: vec![0; peers],
+        nodes: vec![0; peers],
+        nodes_cancelled: vec![0; peers],
+    };
     for (from, bytes) in &mail {
         for r in records(*from, bytes)? {
-            if let Record::Stats(nodes, sh, b) = r {
-                figures.0[*from as usize] = sh;
-                figures.1[*from as usize] = b;
-                figures.2[*from as usize] = nodes;
+            if let Record::Stats(nodes, sh, b, moot) = r {
+                let p = *from as usize;
+                figures.shared[p] = sh;
+                figures.bytes[p] = b;
+                figures.nodes[p] = nodes;
+                figures.nodes_cancelled[p] = moot;
             }
         }
     }
@@ -1097,7 +1124,7 @@ mod tests {
             }),
             Record::Done,
             Record::Fail("job 3: too many moves".into()),
-            Record::Stats(1, 2, 3),
+            Record::Stats(1, 2, 3, 4),
         ];
         let mut bytes = Vec::new();
         for r in &all {

@@ -174,6 +174,7 @@ impl Driver for Cluster<'_> {
                 rounds: a.rounds,
                 connect_seconds: a.connect_seconds,
                 nodes_per_process: a.nodes,
+                nodes_cancelled: a.nodes_cancelled.iter().sum(),
             }),
         }))
     }
