@@ -595,6 +595,8 @@ fn process<G: SearchGame>(
                 resumed += 1;
             }
         }
+        // several processes: the young brothers wait (the split's module docs)
+        split.eldest_first(peers > 1);
         let saved = split.answers().len();
         Some(Coordinator {
             split,
