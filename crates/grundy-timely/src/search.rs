@@ -14,7 +14,14 @@
 //! - **Workers**: each process runs `threads` job threads on one transposition table; each job
 //!   is today's engine ([`grundy::search::Search::value_in`]: candidate sets, table, pruning),
 //!   so one process with one thread asks the questions the single-machine engine asks, in
-//!   its order.
+//!   its order. With [`SearchCluster::dfpn`] a job is df-pn's instead ([`grundy::search::pns`],
+//!   as one machine answers Sprouts): "is the sum worth `*k`?" is "is the sum `+ *k` lost for
+//!   the player to move?", each job thread keeping one df-pn (its proof-number table) for all
+//!   its jobs; the nimbers it proves are table values like the value search's, so they are
+//!   shared the same way.
+//! - **The young brothers wait** with several processes and value jobs
+//!   ([`grundy::search::split::Split::eldest_first`]): a round's first question alone, the
+//!   rest once it has said *no*, so that few questions are asked beside a *yes* and cancelled.
 //! - **A shared nimber database**: every exact value a process stores whose search took at
 //!   least `share_nodes` nodes ([`grundy::search::Table::journal_from`]) is sent to every other
 //!   process, which puts it in its table before its next round of work: no two processes
@@ -595,8 +602,10 @@ fn process<G: SearchGame>(
                 resumed += 1;
             }
         }
-        // several processes: the young brothers wait (the split's module docs)
-        split.eldest_first(peers > 1);
+        // several processes: the young brothers wait (the split's module docs) — for value
+        // jobs; df-pn's are outcome questions whose first is often the largest, all needed on a
+        // P-position (Sprouts 0*14 on 2 processes waiting: 93 % of the nodes on process 0)
+        split.eldest_first(peers > 1 && cfg.dfpn.is_none());
         let saved = split.answers().len();
         Some(Coordinator {
             split,
