@@ -5,6 +5,11 @@
 #   benches/search-cluster.sh                        # boards 5x8 4x11, 3 runs each
 #   RUNS=1 BOARDS="5x9" benches/search-cluster.sh
 #   OVERHEAD_P="1 2 4 8" benches/search-cluster.sh   # the processes of the overhead rows
+#   GAME=sprouts POSITIONS="0*12 0*14" benches/search-cluster.sh
+#
+# GAME=sprouts: the outcome of 0*n (`grundy search sprouts --spots n --outcome --algorithm
+# dfpn`), the jobs answered by df-pn as one machine answers Sprouts; the answer column is the
+# outcome, and there are no overhead rows unless OVERHEAD_P is given.
 #
 # Scaling rows, per board and per configuration (processes × threads; the single-machine
 # engine with 1 and 2 threads first): the median wall time of the whole run as process 0
@@ -15,7 +20,8 @@
 #
 # Overhead rows (the first board): P processes × 1 thread for P in OVERHEAD_P — oversubscribed
 # on a 2-core machine, so the node count, not the time, is the figure: total nodes against
-# P = 1 (target at P = 8: at most 1.3×), nimbers shared, and bytes sent per node.
+# P = 1 (target at P = 8: at most 1.3×), the nodes of jobs cancelled before their answer (the
+# speculative part), nimbers shared, and bytes sent per node.
 #
 # The processes run on 127.0.0.1 with free ports picked at run time; process 0 starts first.
 # Built with the release profile (what `cargo install` gives users). Every run must give the
@@ -24,10 +30,30 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-BOARDS=${BOARDS:-"5x8 4x11"}
+GAME=${GAME:-cram}
 CONFIGS=${CONFIGS:-"1x1 1x2 2x1"}
-OVERHEAD_P=${OVERHEAD_P:-"1 2 4 8"}
 MEMORY=${MEMORY:-1G}
+case "$GAME" in
+    cram)
+        POSITIONS=${POSITIONS:-${BOARDS:-"5x8 4x11"}}
+        OVERHEAD_P=${OVERHEAD_P-"1 2 4 8"}
+        ANSWER='d["value"]'
+        ;;
+    sprouts)
+        POSITIONS=${POSITIONS:-"0*12"}
+        OVERHEAD_P=${OVERHEAD_P-""}
+        ANSWER='d["outcome"]'
+        ;;
+    *) echo "GAME=$GAME: cram or sprouts" >&2; exit 2 ;;
+esac
+
+# game POSITION: the arguments of `grundy search` for a position of the game
+game() {
+    case "$GAME" in
+        cram) echo "cram --rows ${1%x*} --cols ${1#*x}" ;;
+        sprouts) echo "sprouts --spots ${1#0\*} --outcome --algorithm dfpn" ;;
+    esac
+}
 
 cargo build --release --bin grundy >&2
 GRUNDY=${CARGO_TARGET_DIR:-target}/release/grundy
@@ -36,22 +62,24 @@ trap 'rm -rf "$work"' EXIT
 
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$1" "$2"; }
 
-# run_cluster P T ROWS COLS OUT: P processes × T threads; process 0's JSON into OUT
+# run_cluster P T POSITION OUT: P processes × T threads; process 0's JSON into OUT
 run_cluster() {
-    local p=$1 t=$2 r=$3 c=$4 out=$5 hosts="$work/hosts" i
+    local p=$1 t=$2 pos=$3 out=$4 hosts="$work/hosts" i
+    local args
+    read -ra args <<< "$(game "$pos")"
     python3 - "$p" > "$hosts" <<'PY'
 import socket, sys
 ss = [socket.socket() for _ in range(int(sys.argv[1]))]
 for s in ss: s.bind(("127.0.0.1", 0))
 for s in ss: print("127.0.0.1:%d" % s.getsockname()[1])
 PY
-    "$GRUNDY" search cram --rows "$r" --cols "$c" --memory "$MEMORY" --threads "$t" \
+    "$GRUNDY" search "${args[@]}" --memory "$MEMORY" --threads "$t" \
         --processes "$p" --process 0 --hostfile "$hosts" --quiet --json > "$out" &
     local first=$!
     sleep 0.2
     local pids=()
     for ((i = 1; i < p; i++)); do
-        "$GRUNDY" search cram --rows "$r" --cols "$c" --memory "$MEMORY" --threads "$t" \
+        "$GRUNDY" search "${args[@]}" --memory "$MEMORY" --threads "$t" \
             --processes "$p" --process "$i" --hostfile "$hosts" --quiet --json > /dev/null &
         pids+=($!)
     done
@@ -61,15 +89,15 @@ PY
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-for board in $BOARDS; do
-    r=${board%x*}; c=${board#*x}
-    echo "== Cram $board: $RUNS runs each, medians (seconds; search = less the connection) =="
-    printf '%-14s %8s %8s %12s %7s %s\n' config seconds search nodes speedup value
+for board in $POSITIONS; do
+    read -ra args <<< "$(game "$board")"
+    echo "== $GAME $board: $RUNS runs each, medians (seconds; search = less the connection) =="
+    printf '%-14s %8s %8s %12s %7s %s\n' config seconds search nodes speedup answer
     base=""
     for t in 1 2; do
         for ((k = 0; k < RUNS; k++)); do
-            "$GRUNDY" search cram --rows "$r" --cols "$c" --memory "$MEMORY" --threads "$t" --quiet --json > "$work/s.json"
-            echo "$(field "$work/s.json" 'd["seconds"]') $(field "$work/s.json" 'd["nodes"]') $(field "$work/s.json" 'd["value"]')"
+            "$GRUNDY" search "${args[@]}" --memory "$MEMORY" --threads "$t" --quiet --json > "$work/s.json"
+            echo "$(field "$work/s.json" 'd["seconds"]') $(field "$work/s.json" 'd["nodes"]') $(field "$work/s.json" "$ANSWER")"
         done > "$work/rows"
         s=$(cut -d' ' -f1 "$work/rows" | median)
         printf '%-14s %8.2f %8.2f %12s %7s %s\n' "single t=$t" "$s" "$s" "$(cut -d' ' -f2 "$work/rows" | median)" "" "$(cut -d' ' -f3 "$work/rows" | sort -u | tr '\n' ' ')"
@@ -78,8 +106,8 @@ for board in $BOARDS; do
     for conf in $CONFIGS; do
         p=${conf%x*}; t=${conf#*x}
         for ((k = 0; k < RUNS; k++)); do
-            run_cluster "$p" "$t" "$r" "$c" "$work/c.json"
-            echo "$(field "$work/c.json" 'd["seconds"]') $(field "$work/c.json" 'd["seconds"]-d["cluster"]["connect_seconds"]') $(field "$work/c.json" 'd["nodes"]') $(field "$work/c.json" 'd["value"]')"
+            run_cluster "$p" "$t" "$board" "$work/c.json"
+            echo "$(field "$work/c.json" 'd["seconds"]') $(field "$work/c.json" 'd["seconds"]-d["cluster"]["connect_seconds"]') $(field "$work/c.json" 'd["nodes"]') $(field "$work/c.json" "$ANSWER")"
         done > "$work/rows"
         s=$(cut -d' ' -f1 "$work/rows" | median)
         q=$(cut -d' ' -f2 "$work/rows" | median)
@@ -91,17 +119,18 @@ for board in $BOARDS; do
     done
 done
 
-board=${BOARDS%% *}
-r=${board%x*}; c=${board#*x}
-echo "== Search overhead, Cram $board: P processes x 1 thread (oversubscribed: nodes, not time) =="
-printf '%-4s %12s %9s %10s %12s %10s %s\n' P nodes vs_P=1 shared bytes_sent bytes/node value
+[ -n "$OVERHEAD_P" ] || exit 0
+board=${POSITIONS%% *}
+echo "== Search overhead, $GAME $board: P processes x 1 thread (oversubscribed: nodes, not time) =="
+printf '%-4s %12s %9s %10s %10s %12s %10s %s\n' P nodes vs_P=1 cancelled shared bytes_sent bytes/node answer
 n1=""
 for p in $OVERHEAD_P; do
-    run_cluster "$p" 1 "$r" "$c" "$work/o.json"
+    run_cluster "$p" 1 "$board" "$work/o.json"
     n=$(field "$work/o.json" 'd["nodes"]')
     if [ -z "$n1" ]; then n1=$n; fi
     b=$(field "$work/o.json" 'd["cluster"]["bytes_sent"]')
-    printf '%-4s %12s %8.2fx %10s %12s %10.4f %s\n' "$p" "$n" "$(echo "$n / $n1" | bc -l)" \
+    printf '%-4s %12s %8.2fx %10s %10s %12s %10.4f %s\n' "$p" "$n" "$(echo "$n / $n1" | bc -l)" \
+        "$(field "$work/o.json" 'd["cluster"]["nodes_cancelled"]')" \
         "$(field "$work/o.json" 'd["cluster"]["shared_nimbers"]')" "$b" "$(echo "$b / $n" | bc -l)" \
-        "$(field "$work/o.json" 'd["value"]')"
+        "$(field "$work/o.json" "$ANSWER")"
 done

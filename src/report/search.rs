@@ -132,6 +132,36 @@ pub enum Algorithm {
     Auto,
 }
 
+impl Algorithm {
+    /// The search that answers `self` for the game named `name` ([`Algorithm::Auto`]'s pick;
+    /// misère play is the value search's).
+    pub fn for_game(self, name: &str, misere: bool) -> Algorithm {
+        match self {
+            _ if misere => Algorithm::Value,
+            Algorithm::Auto if name == "sprouts" => Algorithm::Dfpn,
+            Algorithm::Auto => Algorithm::Value,
+            a => a,
+        }
+    }
+}
+
+/// df-pn's settings for `game` under the options: [`SearchOptions::config`]'s threads, a
+/// quarter of [`SearchOptions::memory`] for proof numbers (shared by the threads), the game's
+/// small parts and lazy parts.
+pub fn dfpn_config<G: SearchGame>(game: &G, o: &SearchOptions) -> DfpnConfig {
+    let threads = o.config.threads.max(1);
+    DfpnConfig {
+        threads,
+        // a quarter of the memory for proof numbers, shared by the threads (a share each, or
+        // one table of them all)
+        pn_bytes: (o.memory / 4 / threads as u64).max(1 << 16),
+        small: game.dfpn_small(),
+        lazy_parts: game.dfpn_lazy_parts(),
+        shared_table: game.dfpn_shared_table(),
+        ..Default::default()
+    }
+}
+
 /// How to search.
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
@@ -282,6 +312,9 @@ pub struct ClusterFigures {
     pub connect_seconds: f64,
     /// Nodes searched by each process.
     pub nodes_per_process: Vec<u64>,
+    /// Of all those nodes, the nodes of jobs cancelled before their answer (made moot by
+    /// another answer, or by the end of the search).
+    pub nodes_cancelled: u64,
 }
 
 /// Why a search run failed.
@@ -613,12 +646,7 @@ fn drive<G: SearchGame>(
     // the search's own flag: set by the monitor when the caller or the progress sink asks
     let halt = AtomicBool::new(false);
     let stop = &halt;
-    let algorithm = match o.algorithm {
-        _ if o.misere => Algorithm::Value,
-        Algorithm::Auto if name == "sprouts" => Algorithm::Dfpn,
-        Algorithm::Auto => Algorithm::Value,
-        a => a,
-    };
+    let algorithm = o.algorithm.for_game(name, o.misere);
     let dlive = DfpnLive::default();
     // what a look at the live counters does: the stop request, the progress line
     let n_parts = parts.len();
@@ -785,17 +813,7 @@ fn compute_dfpn<G: SearchGame>(
     stop: &AtomicBool,
     (live, pulse): (&DfpnLive, Option<&DfpnPulse>),
 ) -> Result<(Answer, Option<(DfpnStats, u64)>), SearchRunError> {
-    let threads = o.config.threads.max(1);
-    let cfg = DfpnConfig {
-        threads,
-        // a quarter of the memory for proof numbers, shared by the threads (a share each, or
-        // one table of them all)
-        pn_bytes: (o.memory / 4 / threads as u64).max(1 << 16),
-        small: game.dfpn_small(),
-        lazy_parts: game.dfpn_lazy_parts(),
-        shared_table: game.dfpn_shared_table(),
-        ..Default::default()
-    };
+    let cfg = dfpn_config(game, o);
     let all = if o.moves { Some(moves()) } else { None };
     Search::<G>::on_search_thread(|| {
         let mut d = Dfpn::new(game, table, o.config.clone(), cfg)

@@ -14,7 +14,14 @@
 //! - **Workers**: each process runs `threads` job threads on one transposition table; each job
 //!   is today's engine ([`grundy::search::Search::value_in`]: candidate sets, table, pruning),
 //!   so one process with one thread asks the questions the single-machine engine asks, in
-//!   its order.
+//!   its order. With [`SearchCluster::dfpn`] a job is df-pn's instead ([`grundy::search::pns`],
+//!   as one machine answers Sprouts): "is the sum worth `*k`?" is "is the sum `+ *k` lost for
+//!   the player to move?", each job thread keeping one df-pn (its proof-number table) for all
+//!   its jobs; the nimbers it proves are table values like the value search's, so they are
+//!   shared the same way.
+//! - **The young brothers wait** with several processes and value jobs
+//!   ([`grundy::search::split::Split::eldest_first`]): a round's first question alone, the
+//!   rest once it has said *no*, so that few questions are asked beside a *yes* and cancelled.
 //! - **A shared nimber database**: every exact value a process stores whose search took at
 //!   least `share_nodes` nodes ([`grundy::search::Table::journal_from`]) is sent to every other
 //!   process, which puts it in its table before its next round of work: no two processes
@@ -50,10 +57,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::search::pns::{Dfpn, DfpnConfig};
 use grundy::search::split::{self, Job, Split};
 use grundy::search::table::Learnt;
 use grundy::search::{
-    Config, Key, MAX_MOVES, NimSet, Search, SearchError, SearchGame, Table, persist,
+    Config, Key, MAX_MOVES, NimSet, Probe, Search, SearchError, SearchGame, Table, persist,
 };
 
 use crate::ProgressSink;
@@ -74,6 +82,10 @@ pub struct SearchCluster {
     pub memory: u64,
     /// The engine's settings for each job (its `threads` is ignored: a job is one thread).
     pub engine: Config,
+    /// Answer each job by df-pn with these settings (its `threads` is ignored) — "is the sum
+    /// worth `*k`?" as "is the sum `+ *k` lost for the player to move?" — rather than by the
+    /// value search (`None`).
+    pub dfpn: Option<DfpnConfig>,
     /// Ask only the outcome: stop as soon as it is known (every process must be given the
     /// same).
     pub outcome_only: bool,
@@ -100,6 +112,7 @@ impl Default for SearchCluster {
             share_nodes: 16,
             memory: 1 << 26,
             engine: Config::default(),
+            dfpn: None,
             outcome_only: false,
             dir: None,
             save_every: Duration::from_secs(60),
@@ -141,6 +154,9 @@ pub struct ClusterAnswer {
     pub bytes_sent: Vec<u64>,
     /// Nodes each process searched.
     pub nodes: Vec<u64>,
+    /// Of those, the nodes of questions cancelled before their answer (made moot by another
+    /// answer, or by the end of the search): the speculative part of the search overhead.
+    pub nodes_cancelled: Vec<u64>,
     /// Rounds of messages.
     pub rounds: u64,
     /// Seconds until every process was connected (timely's listener polls once a second, so
@@ -197,7 +213,7 @@ const ANSWER: u8 = 3; // sum u32, target u8, found u8 (NOT: not the target, valu
 const LEARNT: u8 = 4; // bits u64, tag u16, value u8 (NOT: a bound), cost u8, excluded u32
 const DONE: u8 = 5; // nothing
 const FAIL: u8 = 6; // length u32, text
-const STATS: u8 = 7; // nodes u64, shared u64, bytes u64
+const STATS: u8 = 7; // nodes u64, shared u64, bytes u64, nodes of cancelled questions u64
 const CANCEL: u8 = 8; // sum u32, target u8
 const NOT: u8 = 0xff;
 
@@ -211,7 +227,7 @@ enum Record {
     Learnt(Learnt),
     Done,
     Fail(String),
-    Stats(u64, u64, u64),
+    Stats(u64, u64, u64, u64),
     Cancel(Job),
 }
 
@@ -251,9 +267,9 @@ fn put(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(&(t.len() as u32).to_le_bytes());
             out.extend_from_slice(t.as_bytes());
         }
-        Record::Stats(a, b, c) => {
+        Record::Stats(a, b, c, d) => {
             out.push(STATS);
-            for x in [a, b, c] {
+            for x in [a, b, c, d] {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         }
@@ -310,6 +326,7 @@ fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
                 u64_of(take(8, &mut at)?),
                 u64_of(take(8, &mut at)?),
                 u64_of(take(8, &mut at)?),
+                u64_of(take(8, &mut at)?),
             ),
             _ => return Err(bad()),
         });
@@ -359,6 +376,8 @@ struct Local {
     /// Wakes the round loop when an answer is ready.
     event: (Mutex<bool>, Condvar),
     nodes: AtomicU64,
+    /// Nodes of the jobs cancelled before their answer.
+    nodes_cancelled: AtomicU64,
 }
 
 impl Local {
@@ -583,6 +602,10 @@ fn process<G: SearchGame>(
                 resumed += 1;
             }
         }
+        // several processes: the young brothers wait (the split's module docs) — for value
+        // jobs; df-pn's are outcome questions whose first is often the largest, all needed on a
+        // P-position (Sprouts 0*14 on 2 processes waiting: 93 % of the nodes on process 0)
+        split.eldest_first(peers > 1 && cfg.dfpn.is_none());
         let saved = split.answers().len();
         Some(Coordinator {
             split,
@@ -607,6 +630,7 @@ fn process<G: SearchGame>(
         error: Mutex::new(None),
         event: (Mutex::new(false), Condvar::new()),
         nodes: AtomicU64::new(0),
+        nodes_cancelled: AtomicU64::new(0),
     };
     let mut engine = cfg.engine.clone();
     engine.threads = 1;
@@ -614,7 +638,13 @@ fn process<G: SearchGame>(
     let figures = std::thread::scope(|sc| {
         for _ in 0..cfg.threads {
             let (local, table, engine, split) = (&local, &table, engine.clone(), &split);
-            sc.spawn(move || job_thread(game, table, engine, split, local));
+            let dfpn = cfg.dfpn.clone();
+            // df-pn recurses as deep as the game: the thread has a search thread's stack
+            sc.spawn(move || {
+                Search::<G>::on_search_thread(|| {
+                    job_thread(game, table, engine, dfpn, split, local)
+                })
+            });
         }
         let r = rounds(
             mb,
@@ -635,7 +665,7 @@ fn process<G: SearchGame>(
         persist::save(d, &id, &table)?;
     }
     let figures = figures?;
-    let (Some((shared, bytes, nodes)), Some(c)) = (figures, coordinator.as_ref()) else {
+    let (Some(f), Some(c)) = (figures, coordinator.as_ref()) else {
         return Ok(None);
     };
     Ok(Some(ClusterAnswer {
@@ -646,38 +676,143 @@ fn process<G: SearchGame>(
         jobs_resumed: c.resumed,
         jobs_run: c.run,
         jobs_cancelled: c.cancelled,
-        shared_nimbers: shared,
-        bytes_sent: bytes,
-        nodes,
+        shared_nimbers: f.shared,
+        bytes_sent: f.bytes,
+        nodes: f.nodes,
+        nodes_cancelled: f.nodes_cancelled,
         rounds: mb.rounds,
         connect_seconds: mb.connected.unwrap_or_default(),
         resumed_entries,
     }))
 }
 
-/// A job thread: take a question, ask the engine, hand the answer over, until stopped.
+/// How a job thread answers "is this sum worth `*k`?".
+enum Answerer<'a, G: SearchGame> {
+    /// The value search: the engine's value of the sum, if it is `k`.
+    Value(Search<'a, G>),
+    /// df-pn: is `sum + *k` lost for the player to move? `small` values the parts of at most
+    /// `cfg.small` (as df-pn values the parts a move splits off).
+    Dfpn {
+        dfpn: Box<Dfpn<'a, G>>,
+        small: Search<'a, G>,
+        cfg: DfpnConfig,
+    },
+}
+
+impl<G: SearchGame> Answerer<'_, G> {
+    /// The answer to `job` on `sum`: `Some(target)` when the sum is worth it, `None` when not.
+    fn ask(
+        &mut self,
+        game: &G,
+        table: &Table,
+        sum: &[G::Component],
+        target: u8,
+    ) -> Result<Option<u8>, SearchError> {
+        match self {
+            Answerer::Value(search) => search.value_in(sum, NimSet::single(target)),
+            Answerer::Dfpn { dfpn, small, cfg } => {
+                let lost = dfpn_lost(game, table, dfpn, small, cfg.small, sum, target)?;
+                Ok(lost.then_some(target))
+            }
+        }
+    }
+
+    /// Nodes searched so far: the value search's, or df-pn's expansions and the value
+    /// searches' nodes for small parts (as the single-machine report counts them).
+    fn nodes(&self) -> u64 {
+        match self {
+            Answerer::Value(search) => search.stats().nodes,
+            Answerer::Dfpn { dfpn, small, .. } => {
+                dfpn.stats().expansions + dfpn.value_nodes() + small.stats().nodes
+            }
+        }
+    }
+}
+
+/// Whether `parts + *k` is lost for the player to move, by df-pn: every part but the largest
+/// valued exactly (from the table, by the value search when it has at most `small` positions'
+/// size, else by df-pn's nimber questions), the largest asked whether its value is their XOR
+/// with `k` — [`Dfpn::outcome`] with `*k` beside the parts.
+fn dfpn_lost<G: SearchGame>(
+    game: &G,
+    table: &Table,
+    dfpn: &mut Dfpn<'_, G>,
+    values: &Search<'_, G>,
+    small: u32,
+    parts: &[G::Component],
+    k: u8,
+) -> Result<bool, SearchError> {
+    let Some(largest) = (0..parts.len()).max_by_key(|&i| game.size(&parts[i])) else {
+        // no part: `*k` alone, lost exactly when `k` is 0
+        return Ok(k == 0);
+    };
+    let mut x = k;
+    for (i, p) in parts.iter().enumerate() {
+        if i == largest {
+            continue;
+        }
+        let known = game
+            .known_value(p)
+            .or_else(|| match table.probe(game.key(p)) {
+                Probe::Exact(v) => Some(v),
+                _ => None,
+            });
+        x ^= match known {
+            Some(v) => v,
+            None if game.size(p) <= small => values.value_here(std::slice::from_ref(p))?,
+            None => dfpn.nimber(p)?,
+        };
+    }
+    dfpn.prove(&parts[largest], x)
+}
+
+/// A job thread (on a search thread's stack): take a question, ask the engine (the value
+/// search, or df-pn with `dfpn`), hand the answer over, until stopped.
 fn job_thread<G: SearchGame>(
     game: &G,
     table: &Table,
     engine: Config,
+    dfpn: Option<DfpnConfig>,
     split: &Split<G::Component>,
     local: &Local,
 ) {
+    // the thread's stop flag, armed again for each job (a cancel finds it in `running` only
+    // while the job it names runs)
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut answerer = match dfpn {
+        None => Answerer::Value(Search::new(game, table, engine).with_stop(&flag)),
+        Some(cfg) => Answerer::Dfpn {
+            dfpn: Box::new(
+                Dfpn::new(
+                    game,
+                    table,
+                    engine.clone(),
+                    DfpnConfig {
+                        threads: 1,
+                        ..cfg.clone()
+                    },
+                )
+                .with_stop(&flag),
+            ),
+            small: Search::new(game, table, engine).with_stop(&flag),
+            cfg,
+        },
+    };
     loop {
-        let (job, flag) = {
+        let job = {
             let mut q = local.queue.lock().unwrap_or_else(|e| e.into_inner());
             loop {
                 if local.stop.load(Ordering::Relaxed) {
                     return;
                 }
                 if let Some(j) = q.pop_front() {
-                    let flag = Arc::new(AtomicBool::new(false));
+                    flag.store(false, Ordering::Relaxed);
                     local
                         .running
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push((j, flag.clone()));
-                    break (j, flag);
+                    break j;
                 }
                 q = local
                     .work
@@ -686,13 +821,17 @@ fn job_thread<G: SearchGame>(
                     .0;
             }
         };
-        let search = Search::new(game, table, engine.clone()).with_stop(&flag);
-        let r = Search::<G>::on_search_thread(|| {
-            search.value_in(split.sum(job.sum), NimSet::single(job.target))
-        });
-        local
-            .nodes
-            .fetch_add(search.stats().nodes, Ordering::Relaxed);
+        // a halt between the look above and the job's entry in `running` stops it too
+        if local.stop.load(Ordering::Relaxed) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        let before = answerer.nodes();
+        let r = answerer.ask(game, table, split.sum(job.sum), job.target);
+        let nodes = answerer.nodes() - before;
+        local.nodes.fetch_add(nodes, Ordering::Relaxed);
+        if matches!(r, Err(SearchError::Cancelled)) {
+            local.nodes_cancelled.fetch_add(nodes, Ordering::Relaxed);
+        }
         match r {
             Ok(found) => local
                 .answers
@@ -714,8 +853,13 @@ fn job_thread<G: SearchGame>(
     }
 }
 
-/// Per-process figures the coordinator gathers at the end: nimbers shared, bytes sent, nodes.
-type Figures = Option<(Vec<u64>, Vec<u64>, Vec<u64>)>;
+/// Per-process figures the coordinator gathers at the end.
+struct Figures {
+    shared: Vec<u64>,
+    bytes: Vec<u64>,
+    nodes: Vec<u64>,
+    nodes_cancelled: Vec<u64>,
+}
 
 /// The round loop of one process (the coordinator's work included on process 0).
 #[allow(clippy::too_many_arguments)]
@@ -729,7 +873,7 @@ fn rounds<C: Clone>(
     own_dir: Option<&std::path::Path>,
     id: &str,
     started: Instant,
-) -> Result<Figures, ClusterError> {
+) -> Result<Option<Figures>, ClusterError> {
     let me = mb.me();
     let peers = mb.peers() as usize;
     let mut out = Outbox::new(peers);
@@ -918,7 +1062,12 @@ fn rounds<C: Clone>(
     local.halt();
     out.to(
         0,
-        &Record::Stats(local.nodes.load(Ordering::Relaxed), shared, mb.bytes_sent),
+        &Record::Stats(
+            local.nodes.load(Ordering::Relaxed),
+            shared,
+            mb.bytes_sent,
+            local.nodes_cancelled.load(Ordering::Relaxed),
+        ),
     );
     let mail = mb.round(out.take()).map_err(ClusterError::Peer)?;
     if let Some(progress) = &cfg.progress.0 {
@@ -933,13 +1082,20 @@ fn rounds<C: Clone>(
     if let Some(f) = c.failure.take() {
         return Err(ClusterError::Search(f));
     }
-    let mut figures = (vec![0; peers], vec![0; peers], vec![0; peers]);
+    let mut figures = Figures {
+        shared: vec![0; peers],
+        bytes: vec![0; peers],
+        nodes: vec![0; peers],
+        nodes_cancelled: vec![0; peers],
+    };
     for (from, bytes) in &mail {
         for r in records(*from, bytes)? {
-            if let Record::Stats(nodes, sh, b) = r {
-                figures.0[*from as usize] = sh;
-                figures.1[*from as usize] = b;
-                figures.2[*from as usize] = nodes;
+            if let Record::Stats(nodes, sh, b, moot) = r {
+                let p = *from as usize;
+                figures.shared[p] = sh;
+                figures.bytes[p] = b;
+                figures.nodes[p] = nodes;
+                figures.nodes_cancelled[p] = moot;
             }
         }
     }
@@ -979,7 +1135,7 @@ mod tests {
             }),
             Record::Done,
             Record::Fail("job 3: too many moves".into()),
-            Record::Stats(1, 2, 3),
+            Record::Stats(1, 2, 3, 4),
         ];
         let mut bytes = Vec::new();
         for r in &all {

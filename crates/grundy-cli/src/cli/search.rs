@@ -19,7 +19,7 @@ use super::progress::Bar;
 use super::{CmdResult, Failure, Output, write_json};
 
 /// The help of `--json`: the report's fields.
-const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process"}"#;
+const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process","nodes_cancelled"}"#;
 
 /// Arguments of `grundy search`.
 #[derive(clap::Args, Debug)]
@@ -442,8 +442,13 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
         )?;
         writeln!(
             out,
-            "shared nimbers: {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?}",
-            c.shared_nimbers, c.bytes_sent, c.rounds, c.connect_seconds, c.nodes_per_process
+            "shared nimbers: {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?} ({} in cancelled jobs)",
+            c.shared_nimbers,
+            c.bytes_sent,
+            c.rounds,
+            c.connect_seconds,
+            c.nodes_per_process,
+            c.nodes_cancelled
         )?;
     }
     write!(out, "threads: {}  time: {:.3} s", r.threads, r.seconds)?;

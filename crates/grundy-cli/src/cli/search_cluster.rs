@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use grundy::Outcome;
 use grundy::report::search::{
-    Algorithm, ClusterFigures, Driver, Request, RootMoves, SearchReport, WinningMove, with_game,
+    Algorithm, ClusterFigures, Driver, Request, RootMoves, SearchOptions, SearchReport,
+    WinningMove, dfpn_config, with_game,
 };
 use grundy::search::SearchGame;
 use grundy_timely::search::{ClusterError, SearchCluster, search};
@@ -23,11 +24,6 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
     if o.misere {
         return Err(Failure::invalid(anyhow::anyhow!(
             "--processes: misère play has no XOR rule to split by; search it on one process"
-        )));
-    }
-    if o.algorithm == Algorithm::Dfpn {
-        return Err(Failure::invalid(anyhow::anyhow!(
-            "--processes: the distributed search answers by values (--algorithm value or auto)"
         )));
     }
     let n = common.processes.unwrap_or(1);
@@ -67,6 +63,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         share_nodes: common.share_nodes.unwrap_or(16),
         memory: o.memory,
         engine: o.config.clone(),
+        dfpn: None, // set once the game is known (its pick and its small parts)
         outcome_only: o.outcome_only,
         dir: o.table_dir.clone(),
         save_every: o.save_every,
@@ -78,7 +75,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         req,
         Cluster {
             cfg: &cfg,
-            moves: o.moves,
+            options: o,
         },
     );
     grundy::progress::Progress::finish(bar.as_ref());
@@ -87,7 +84,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
 
 struct Cluster<'a> {
     cfg: &'a SearchCluster,
-    moves: bool,
+    options: &'a SearchOptions,
 }
 
 impl Driver for Cluster<'_> {
@@ -106,10 +103,21 @@ impl Driver for Cluster<'_> {
         G::Component: 'static,
     {
         let start = Instant::now();
-        let all = if self.moves { moves(&game) } else { Vec::new() };
+        // the single machine's pick (df-pn for Sprouts), each job answered by it
+        let algorithm = self.options.algorithm.for_game(name, self.options.misere);
+        let cfg = SearchCluster {
+            // a quarter of the memory for proof numbers, a table for each job thread
+            dfpn: (algorithm == Algorithm::Dfpn).then(|| dfpn_config(&game, self.options)),
+            ..self.cfg.clone()
+        };
+        let all = if self.options.moves {
+            moves(&game)
+        } else {
+            Vec::new()
+        };
         let sums: Vec<Vec<G::Component>> = all.iter().map(|m| m.2.clone()).collect();
         let components = parts.len();
-        let answer = search(Arc::new(game), parts, sums, self.cfg).map_err(|e| match e {
+        let answer = search(Arc::new(game), parts, sums, &cfg).map_err(|e| match e {
             e if e.is_io() => Failure::io(e),
             ClusterError::Search(s) => Failure::invalid(anyhow::anyhow!("{s}")),
             e => Failure::invalid(e),
@@ -122,7 +130,7 @@ impl Driver for Cluster<'_> {
         } else {
             Outcome::P
         };
-        let winning_moves = self.moves.then(|| {
+        let winning_moves = self.options.moves.then(|| {
             if outcome == Outcome::P {
                 return Vec::new();
             }
@@ -152,7 +160,7 @@ impl Driver for Cluster<'_> {
             threads: self.cfg.threads,
             seconds: start.elapsed().as_secs_f64(),
             peak_bytes: grundy::report::retro::peak_bytes(),
-            algorithm: Algorithm::Value,
+            algorithm,
             iterations: None,
             proof_numbers: None,
             cluster: Some(ClusterFigures {
@@ -166,6 +174,7 @@ impl Driver for Cluster<'_> {
                 rounds: a.rounds,
                 connect_seconds: a.connect_seconds,
                 nodes_per_process: a.nodes,
+                nodes_cancelled: a.nodes_cancelled.iter().sum(),
             }),
         }))
     }

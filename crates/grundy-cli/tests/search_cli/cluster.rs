@@ -92,6 +92,8 @@ fn three_processes_report_what_one_machine_reports() {
         &["node-kayles", "--grid", "3x6"][..],
         &["cram", "--board", "...../..#../....."][..],
         &["sprouts", "--spots", "5"][..],
+        &["sprouts", "--spots", "4", "--algorithm", "value"][..],
+        &["cram", "--board", "..../..../...#", "--algorithm", "dfpn"][..],
     ] {
         let c = run_cluster(game, 3, dir.path(), &["--moves"]);
         assert_eq!(
@@ -101,6 +103,30 @@ fn three_processes_report_what_one_machine_reports() {
         );
         assert_eq!(c["cluster"]["processes"], 3);
         assert!(c["cluster"]["jobs_run"].as_u64().unwrap() > 0);
+        // the single machine's pick: df-pn for Sprouts, unless asked otherwise
+        let dfpn = game.contains(&"dfpn") || (game[0] == "sprouts" && !game.contains(&"value"));
+        assert_eq!(
+            c["algorithm"],
+            if dfpn { "dfpn" } else { "value" },
+            "{game:?}"
+        );
+    }
+}
+
+#[test]
+fn two_processes_find_the_outcome_of_sprouts_start_positions_by_dfpn() {
+    let dir = tempfile::tempdir().unwrap();
+    for spots in [6, 7, 8] {
+        let spots = spots.to_string();
+        let game = &["sprouts", "--spots", &spots][..];
+        let c = run_cluster(game, 2, dir.path(), &["--outcome"]);
+        assert_eq!(c["algorithm"], "dfpn");
+        assert_eq!(c["value"], Value::Null);
+        assert_eq!(
+            c["outcome"],
+            single(game, &["--outcome"])["outcome"],
+            "0*{spots}"
+        );
     }
 }
 
@@ -143,7 +169,6 @@ fn cluster_flags_that_cannot_work_are_errors_with_exit_code_2() {
     for (args, says) in [
         (&["--processes", "2"][..], "--hostfile"),
         (&["--processes", "1", "--misere"][..], "misère"),
-        (&["--processes", "1", "--algorithm", "dfpn"][..], "values"),
         (
             &["--processes", "2", "--process", "5", "--hostfile", hosts][..],
             "--process 5",

@@ -1,7 +1,8 @@
 //! The search shared by several processes gives the single-machine engine's answers: the
 //! value, the outcome and every winning move, with one process and several threads (random
 //! positions), with two and three processes over TCP on 127.0.0.1 (ports picked at run time),
-//! and after a stop and a rerun from the answers kept on disk.
+//! and after a stop and a rerun from the answers kept on disk — with the jobs answered by the
+//! value search and by df-pn (Sprouts's pick on one machine).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,7 +13,8 @@ use proptest::prelude::*;
 use grundy::search::cram::Cram;
 use grundy::search::graph::Graph;
 use grundy::search::node_kayles::{GraphKayles, Rule};
-use grundy::search::sprouts::Sprouts;
+use grundy::search::pns::DfpnConfig;
+use grundy::search::sprouts::{LandForm, Sprouts};
 use grundy::search::{Config, NimSet, Search, SearchGame, Table};
 use grundy_timely::search::{ClusterAnswer, ClusterError, SearchCluster, search};
 
@@ -45,6 +47,17 @@ fn agree(a: &ClusterAnswer, value: u8, winning: &[bool], outcome_only: bool, wha
     assert_eq!(a.winning, want, "{what}: winning moves");
 }
 
+/// df-pn's settings for `game` as the front ends take them (its small parts, its lazy parts),
+/// with a small proof-number table.
+fn dfpn_of<G: SearchGame>(game: &G) -> DfpnConfig {
+    DfpnConfig {
+        small: game.dfpn_small(),
+        lazy_parts: game.dfpn_lazy_parts(),
+        pn_bytes: 1 << 20,
+        ..DfpnConfig::default()
+    }
+}
+
 /// `n` processes (threads of this test, over TCP) searching the same position; process 0's
 /// answer.
 fn cluster<G>(
@@ -54,6 +67,23 @@ fn cluster<G>(
     n: usize,
     threads: usize,
     outcome_only: bool,
+) -> ClusterAnswer
+where
+    G: SearchGame + Send + 'static,
+    G::Component: 'static,
+{
+    cluster_with(game, parts, after, n, threads, outcome_only, None)
+}
+
+/// [`cluster`], the jobs answered by df-pn with `dfpn`.
+fn cluster_with<G>(
+    game: Arc<G>,
+    parts: Vec<G::Component>,
+    after: Vec<Vec<G::Component>>,
+    n: usize,
+    threads: usize,
+    outcome_only: bool,
+    dfpn: Option<DfpnConfig>,
 ) -> ClusterAnswer
 where
     G: SearchGame + Send + 'static,
@@ -69,6 +99,7 @@ where
                 memory: 1 << 22,
                 outcome_only,
                 share_nodes: 1 + p as u64 * 50,
+                dfpn: dfpn.clone(),
                 silence_limit: Duration::from_secs(120),
                 ..SearchCluster::default()
             };
@@ -145,21 +176,24 @@ fn check_graph(
     processes: usize,
     threads: usize,
     outcome_only: bool,
+    dfpn: bool,
 ) {
     let game = GraphKayles::new(rule);
     let g = Graph::from_edges(n, edges).unwrap();
     let parts = game.components(&g);
     let after = graph_after(&game, &g);
     let (v, w) = single(&game, &parts, &after);
-    let a = cluster(
+    let dfpn = dfpn.then(|| dfpn_of(&game));
+    let a = cluster_with(
         Arc::new(game),
         parts,
         after,
         processes,
         threads,
         outcome_only,
+        dfpn.clone(),
     );
-    let what = format!("{rule:?} {n} {edges:?} on {processes} × {threads}");
+    let what = format!("{rule:?} {n} {edges:?} on {processes} × {threads}, df-pn {dfpn:?}");
     agree(&a, v, &w, outcome_only, &what);
 }
 
@@ -167,16 +201,31 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// One process, one to three job threads: the value, the outcome (also asked alone) and
-    /// every winning move of a random graph, as the single engine finds them.
+    /// every winning move of a random graph, as the single engine finds them — the jobs
+    /// answered by the value search or by df-pn.
     #[test]
     fn one_process_answers_as_the_single_engine_on_random_graphs(
         (n, edges) in graphs(),
         edge_rule in any::<bool>(),
         threads in 1usize..=3,
         outcome_only in any::<bool>(),
+        dfpn in any::<bool>(),
     ) {
         let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
-        check_graph(rule, n, &edges, 1, threads, outcome_only);
+        check_graph(rule, n, &edges, 1, threads, outcome_only, dfpn);
+    }
+
+    /// One process, one to three job threads answering by df-pn: random Sprouts positions
+    /// (random play from 1 to 5 spots, as the df-pn oracle draws them).
+    #[test]
+    fn dfpn_jobs_answer_as_the_single_engine_on_random_sprouts_positions(
+        spots in 1usize..=5,
+        moves in 0usize..6,
+        seed in any::<u64>(),
+        threads in 1usize..=3,
+        outcome_only in any::<bool>(),
+    ) {
+        check_sprouts(sprouts_position(spots, moves, seed), 1, threads, outcome_only);
     }
 
     /// The same on random Cram boards with holes.
@@ -207,7 +256,87 @@ proptest! {
         edge_rule in any::<bool>(),
     ) {
         let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
-        check_graph(rule, n, &edges, 2, 1, false);
+        check_graph(rule, n, &edges, 2, 1, false, false);
+    }
+
+    /// Two or three processes answering by df-pn on a random Sprouts position.
+    #[test]
+    fn two_and_three_processes_answer_by_dfpn_as_the_single_engine_on_random_sprouts(
+        spots in 2usize..=5,
+        moves in 0usize..4,
+        seed in any::<u64>(),
+        processes in 2usize..=3,
+        outcome_only in any::<bool>(),
+    ) {
+        check_sprouts(sprouts_position(spots, moves, seed), processes, 1, outcome_only);
+    }
+}
+
+/// A Sprouts position: `moves` random moves from `spots` spots (a linear congruential draw
+/// from `seed`, as `tests/pns_oracle.rs` draws them).
+fn sprouts_position(spots: usize, moves: usize, mut seed: u64) -> Vec<LandForm> {
+    let game = Sprouts::default();
+    let mut p = game.spots(spots).unwrap();
+    for _ in 0..moves {
+        let all = game.position_moves(&p);
+        if all.is_empty() {
+            break;
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        p = all[(seed >> 33) as usize % all.len()].clone();
+    }
+    p
+}
+
+/// A Sprouts position on `processes` × `threads` answering by df-pn, against the single
+/// engine's value search: the value (unless `outcome_only`), the outcome and every winning
+/// move.
+fn check_sprouts(
+    p: Vec<LandForm>,
+    processes: usize,
+    threads: usize,
+    outcome_only: bool,
+) -> ClusterAnswer {
+    let game = Sprouts::default();
+    let after = game.position_moves(&p);
+    let (v, w) = single(&game, &p, &after);
+    let what = format!(
+        "sprouts {} on {processes} × {threads} by df-pn",
+        game.text(&p)
+    );
+    let dfpn = Some(dfpn_of(&game));
+    let a = cluster_with(
+        Arc::new(Sprouts::default()),
+        p,
+        after,
+        processes,
+        threads,
+        outcome_only,
+        dfpn,
+    );
+    agree(&a, v, &w, outcome_only, &what);
+    a
+}
+
+#[test]
+fn dfpn_jobs_on_1_2_3_processes_answer_sprouts_start_positions_as_the_single_engine() {
+    // 0*3 … 0*6: N, N, N, P (and 0*6's value is 0 while every move of it is worth something)
+    for spots in 3..=6 {
+        for n in 1..=3 {
+            let p = Sprouts::default().spots(spots).unwrap();
+            let a = check_sprouts(p.clone(), n, 1, false);
+            if n > 1 && spots == 6 {
+                // process 0 shares every value (`share_nodes` 1): df-pn's nimbers among them
+                assert!(
+                    a.shared_nimbers[0] > 0,
+                    "0*6 on {n}: {:?}",
+                    a.shared_nimbers
+                );
+            }
+            check_sprouts(p, n, 2, true);
+        }
     }
 }
 
@@ -230,7 +359,8 @@ fn two_and_three_processes_answer_as_the_single_engine() {
         .filter(|&(a, b)| (a * 7 + b * 3) % 5 == 0 || b == a + 1)
         .collect();
     for (rule, n) in [(Rule::Vertex, 3), (Rule::Edge, 2)] {
-        check_graph(rule, 13, &edges, n, 2, false);
+        check_graph(rule, 13, &edges, n, 2, false, false);
+        check_graph(rule, 13, &edges, n, 1, false, true);
     }
     let sprouts = Sprouts::default();
     for (n, spots) in [(2, 5), (3, 6)] {
@@ -264,6 +394,17 @@ fn two_and_three_processes_answer_as_the_single_engine() {
 
 #[test]
 fn a_stopped_search_resumes_from_its_answers_and_asks_nothing_twice() {
+    stop_and_resume(None);
+}
+
+#[test]
+fn a_stopped_dfpn_search_resumes_from_its_answers_and_asks_nothing_twice() {
+    stop_and_resume(Some(dfpn_of(&Cram::default())));
+}
+
+/// A search of a Cram board stopped after four answers, rerun from the answers kept on disk:
+/// the single engine's answers, no question asked twice; a damaged answers file refused.
+fn stop_and_resume(dfpn: Option<DfpnConfig>) {
     let game = Cram::default();
     let (parts, after) = cram_after(&game, "....../....../....../.....#");
     let (v, w) = single(&game, &parts, &after);
@@ -272,6 +413,7 @@ fn a_stopped_search_resumes_from_its_answers_and_asks_nothing_twice() {
         threads: 1,
         memory: 1 << 22,
         dir: Some(dir.path().to_path_buf()),
+        dfpn,
         ..SearchCluster::default()
     };
     let whole = search(
