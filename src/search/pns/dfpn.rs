@@ -263,13 +263,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 x ^= self.exact(p)?;
             }
         }
-        let lost = if self.cfg.threads > 1 && self.cfg.shared_table {
-            self.prove_together(&parts[largest], x)?
-        } else if self.cfg.threads > 1 {
-            self.prove_shared(&parts[largest], x)?
-        } else {
-            self.prove(&parts[largest], x)?
-        };
+        let lost = self.prove_on_threads(&parts[largest], x)?;
         // the root's numbers say the outcome also when the table settled it without a search
         self.stats.root = if lost { (INF, 0) } else { (0, INF) };
         Ok(if lost { Outcome::P } else { Outcome::N })
@@ -562,7 +556,9 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                 Some(false) => continue,
                 None => {}
             }
-            if self.prove(c, k)? {
+            // the questions of a whole component on every thread (a nimber asked inside a
+            // search is asked on that search's one thread)
+            if self.prove_on_threads(c, k)? {
                 self.stats.nimbers += 1;
                 return Ok(k);
             }
@@ -570,6 +566,20 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         Err(SearchError::TooManyMoves {
             moves: crate::search::MAX_MOVES + 1,
         })
+    }
+
+    /// [`Dfpn::prove`] on [`DfpnConfig::threads`] threads: over one shared table
+    /// ([`Dfpn::prove_together`]) or with helpers settling the root's children
+    /// ([`Dfpn::prove_shared`]), as [`DfpnConfig::shared_table`] says; alone on one thread.
+    /// (The threads' own searches have one thread each, so this never nests.)
+    fn prove_on_threads(&mut self, c: &G::Component, k: u8) -> Result<bool, SearchError> {
+        if self.cfg.threads > 1 && self.cfg.shared_table {
+            self.prove_together(c, k)
+        } else if self.cfg.threads > 1 {
+            self.prove_shared(c, k)
+        } else {
+            self.prove(c, k)
+        }
     }
 
     /// Whether `c + *k` is lost by the player to move, by df-pn from the root.
