@@ -6,6 +6,7 @@
 #   RUNS=1 BOARDS="5x9" benches/search-cluster.sh
 #   OVERHEAD_P="1 2 4 8" benches/search-cluster.sh   # the processes of the overhead rows
 #   GAME=sprouts POSITIONS="0*12 0*14" benches/search-cluster.sh
+#   DATABASE=partitioned LOOKUP_SIZE=30 OVERHEAD_P="2 4 8" CONFIGS="" benches/search-cluster.sh
 #
 # GAME=sprouts: the outcome of 0*n (`grundy search sprouts --spots n --outcome --algorithm
 # dfpn`), the jobs answered by df-pn as one machine answers Sprouts; the answer column is the
@@ -23,6 +24,10 @@
 # P = 1 (target at P = 8: at most 1.3×), the nodes of jobs cancelled before their answer (the
 # speculative part), nimbers shared, and bytes sent per node.
 #
+# DATABASE (broadcast, the default, or partitioned) and LOOKUP_SIZE (--lookup-size) are given
+# to every cluster run; with a partitioned database the overhead rows add the look-ups sent,
+# those answered, and the seconds the job threads waited for them.
+#
 # The processes run on 127.0.0.1 with free ports picked at run time; process 0 starts first.
 # Built with the release profile (what `cargo install` gives users). Every run must give the
 # same value.
@@ -33,6 +38,9 @@ RUNS=${RUNS:-3}
 GAME=${GAME:-cram}
 CONFIGS=${CONFIGS:-"1x1 1x2 2x1"}
 MEMORY=${MEMORY:-1G}
+DATABASE=${DATABASE:-broadcast}
+db_flags=(--database "$DATABASE")
+if [ -n "${LOOKUP_SIZE:-}" ]; then db_flags+=(--lookup-size "$LOOKUP_SIZE"); fi
 case "$GAME" in
     cram)
         POSITIONS=${POSITIONS:-${BOARDS:-"5x8 4x11"}}
@@ -74,13 +82,13 @@ for s in ss: s.bind(("127.0.0.1", 0))
 for s in ss: print("127.0.0.1:%d" % s.getsockname()[1])
 PY
     "$GRUNDY" search "${args[@]}" --memory "$MEMORY" --threads "$t" \
-        --processes "$p" --process 0 --hostfile "$hosts" --quiet --json > "$out" &
+        --processes "$p" --process 0 --hostfile "$hosts" "${db_flags[@]}" --quiet --json > "$out" &
     local first=$!
     sleep 0.2
     local pids=()
     for ((i = 1; i < p; i++)); do
         "$GRUNDY" search "${args[@]}" --memory "$MEMORY" --threads "$t" \
-            --processes "$p" --process "$i" --hostfile "$hosts" --quiet --json > /dev/null &
+            --processes "$p" --process "$i" --hostfile "$hosts" "${db_flags[@]}" --quiet --json > /dev/null &
         pids+=($!)
     done
     wait "$first"
@@ -121,16 +129,22 @@ done
 
 [ -n "$OVERHEAD_P" ] || exit 0
 board=${POSITIONS%% *}
-echo "== Search overhead, $GAME $board: P processes x 1 thread (oversubscribed: nodes, not time) =="
-printf '%-4s %12s %9s %10s %10s %12s %10s %s\n' P nodes vs_P=1 cancelled shared bytes_sent bytes/node answer
+echo "== Search overhead, $GAME $board, $DATABASE database: P processes x 1 thread (oversubscribed: nodes, not time) =="
+printf '%-4s %12s %9s %10s %10s %12s %10s %8s %s\n' P nodes vs_P=1 cancelled shared bytes_sent bytes/node seconds answer
 n1=""
 for p in $OVERHEAD_P; do
     run_cluster "$p" 1 "$board" "$work/o.json"
     n=$(field "$work/o.json" 'd["nodes"]')
     if [ -z "$n1" ]; then n1=$n; fi
     b=$(field "$work/o.json" 'd["cluster"]["bytes_sent"]')
-    printf '%-4s %12s %8.2fx %10s %10s %12s %10.4f %s\n' "$p" "$n" "$(echo "$n / $n1" | bc -l)" \
+    printf '%-4s %12s %8.2fx %10s %10s %12s %10.4f %8.2f %s\n' "$p" "$n" "$(echo "$n / $n1" | bc -l)" \
         "$(field "$work/o.json" 'd["cluster"]["nodes_cancelled"]')" \
         "$(field "$work/o.json" 'd["cluster"]["shared_nimbers"]')" "$b" "$(echo "$b / $n" | bc -l)" \
-        "$(field "$work/o.json" "$ANSWER")"
+        "$(field "$work/o.json" 'd["seconds"]')" "$(field "$work/o.json" "$ANSWER")"
+    if [ "$DATABASE" = partitioned ]; then
+        printf '     look-ups: %s asked, %s answered, %s s waited\n' \
+            "$(field "$work/o.json" 'd["cluster"]["lookups"]')" \
+            "$(field "$work/o.json" 'd["cluster"]["lookup_hits"]')" \
+            "$(field "$work/o.json" 'round(d["cluster"]["lookup_wait_seconds"], 2)')"
+    fi
 done

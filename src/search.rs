@@ -47,6 +47,7 @@ pub mod node_kayles;
 pub mod persist;
 pub mod pns;
 pub mod region;
+pub mod remote;
 pub mod solver;
 pub mod split;
 pub mod sprouts;

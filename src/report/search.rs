@@ -315,6 +315,14 @@ pub struct ClusterFigures {
     /// Of all those nodes, the nodes of jobs cancelled before their answer (made moot by
     /// another answer, or by the end of the search).
     pub nodes_cancelled: u64,
+    /// Where the shared nimbers live: `broadcast` or `partitioned`.
+    pub database: String,
+    /// Look-ups sent to a partitioned database's owners, all processes together.
+    pub lookups: u64,
+    /// Of those, the look-ups answered with a value.
+    pub lookup_hits: u64,
+    /// Seconds the job threads waited for look-ups, all together.
+    pub lookup_wait_seconds: f64,
 }
 
 /// Why a search run failed.

@@ -51,6 +51,8 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use super::remote::RemoteValues;
+use super::table::Learnt;
 use super::{Moves, NimSet, Probe, SearchGame, Table};
 
 /// The most moves a node searched by candidate sets may have (its value is then at most 127:
@@ -141,6 +143,8 @@ pub struct Stats {
     pub known: u64,
     /// Searches the table's bounds answered without a node ("not among the values asked").
     pub bound_hits: u64,
+    /// Components whose value a remote database gave ([`Search::with_remote`]).
+    pub remote_hits: u64,
 }
 
 /// Live counters for a progress display, updated while the search runs (and the threads'
@@ -239,6 +243,8 @@ struct Searcher<'a, G: SearchGame> {
     unflushed: u64,
     /// Called with the live counters every few thousand nodes ([`Search::with_pulse`]).
     pulse: Option<&'a Pulse<'a>>,
+    /// Asked before a large component is searched ([`Search::with_remote`]).
+    remote: Option<&'a dyn RemoteValues>,
 }
 
 impl<'a, G: SearchGame> Searcher<'a, G> {
@@ -265,6 +271,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             stats: Stats::default(),
             unflushed: 0,
             pulse: None,
+            remote: None,
         }
     }
 
@@ -392,6 +399,23 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
                     return Ok(want.contains(v).then_some(v));
                 }
                 Probe::Miss => {}
+            }
+        }
+        // a large component: another machine may have its value (a round trip, not a search)
+        if let Some(r) = self.remote
+            && self.cfg.table
+            && self.game.size(c) >= r.min_size()
+        {
+            let key = self.game.key(c);
+            if let Some((v, cost)) = r.lookup(key) {
+                self.stats.remote_hits += 1;
+                self.table.learn(&Learnt {
+                    key,
+                    value: Some(v),
+                    excluded: 0,
+                    cost,
+                });
+                return Ok(want.contains(v).then_some(v));
             }
         }
         self.stats.nodes += 1;
@@ -805,6 +829,7 @@ pub struct Search<'a, G: SearchGame> {
     live: Live,
     stats: Mutex<Stats>,
     pulse: Option<&'a Pulse<'a>>,
+    remote: Option<&'a dyn RemoteValues>,
 }
 
 impl<'a, G: SearchGame> Search<'a, G> {
@@ -819,6 +844,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             live: Live::default(),
             stats: Mutex::new(Stats::default()),
             pulse: None,
+            remote: None,
         }
     }
 
@@ -827,6 +853,14 @@ impl<'a, G: SearchGame> Search<'a, G> {
     /// (the browser's).
     pub fn with_pulse(mut self, pulse: &'a Pulse<'a>) -> Self {
         self.pulse = Some(pulse);
+        self
+    }
+
+    /// Ask `remote` for the value of every component of at least its
+    /// [`RemoteValues::min_size`] that the table lacks, before searching it (a database
+    /// partitioned across processes: [`super::remote`]).
+    pub fn with_remote(mut self, remote: &'a dyn RemoteValues) -> Self {
+        self.remote = Some(remote);
         self
     }
 
@@ -867,6 +901,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             &self.live,
         );
         s.pulse = self.pulse;
+        s.remote = self.remote;
         s
     }
 
@@ -881,6 +916,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         t.table_hits += s.stats.table_hits;
         t.known += s.stats.known;
         t.bound_hits += s.stats.bound_hits;
+        t.remote_hits += s.stats.remote_hits;
     }
 
     fn halt(&self, h: Halt) -> SearchError {

@@ -355,6 +355,15 @@ impl Table {
             .filter(|&v| v != BOUND)
     }
 
+    /// The stored exact value of `key` and the cost of the search that found it (the bit
+    /// length of its nodes), if any.
+    #[inline]
+    pub fn exact(&self, key: Key) -> Option<(u8, u8)> {
+        self.find(key)
+            .map(|w1| ((w1 >> 40) as u8, (w1 >> 32) as u8))
+            .filter(|&(v, _)| v != BOUND)
+    }
+
     /// Everything the table knows of `key`: its value, or values it does not have.
     #[inline]
     pub fn probe(&self, key: Key) -> Probe {

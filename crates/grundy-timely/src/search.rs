@@ -53,11 +53,12 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use grundy::search::pns::{Dfpn, DfpnConfig};
+use grundy::search::remote::RemoteValues;
 use grundy::search::split::{self, Job, Split};
 use grundy::search::table::Learnt;
 use grundy::search::{
@@ -78,6 +79,8 @@ pub struct SearchCluster {
     pub process: usize,
     /// Values whose search took at least this many nodes go to the shared nimber database.
     pub share_nodes: u64,
+    /// Where that database lives: on every process, or partitioned by hash.
+    pub database: Database,
     /// Bytes of this process's transposition table.
     pub memory: u64,
     /// The engine's settings for each job (its `threads` is ignored: a job is one thread).
@@ -110,6 +113,7 @@ impl Default for SearchCluster {
             addresses: Vec::new(),
             process: 0,
             share_nodes: 16,
+            database: Database::Broadcast,
             memory: 1 << 26,
             engine: Config::default(),
             dfpn: None,
@@ -121,6 +125,32 @@ impl Default for SearchCluster {
             stop_after_answers: None,
         }
     }
+}
+
+/// Where the shared nimber database lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// Every shared value is sent to every process, which keeps it in its table: no search
+    /// ever waits for the network.
+    Broadcast,
+    /// Every shared value is sent to one process, its *owner*, named by the hash of its key;
+    /// a value search that meets a component of at least `min_size` its own table lacks asks
+    /// the owner and waits for the answer (a round of messages:
+    /// [`grundy::search::remote`]). Fewer bytes with many processes, a wait per look-up. Value
+    /// jobs only: df-pn's jobs do not ask.
+    Partitioned {
+        /// The smallest component asked about ([`grundy::search::SearchGame::size`]).
+        min_size: u32,
+    },
+}
+
+/// The process that owns `key` in a partitioned database of `peers` processes.
+fn owner(key: Key, peers: usize) -> u32 {
+    let mut x = key.bits ^ (key.tag as u64).rotate_left(48);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^= x >> 31;
+    (x % peers.max(1) as u64) as u32
 }
 
 impl SearchCluster {
@@ -157,6 +187,13 @@ pub struct ClusterAnswer {
     /// Of those, the nodes of questions cancelled before their answer (made moot by another
     /// answer, or by the end of the search): the speculative part of the search overhead.
     pub nodes_cancelled: Vec<u64>,
+    /// Look-ups each process sent to a partitioned database's owners
+    /// ([`Database::Partitioned`]).
+    pub lookups: Vec<u64>,
+    /// Of those, the look-ups answered with a value.
+    pub lookup_hits: Vec<u64>,
+    /// Seconds each process's job threads waited for look-ups (all threads together).
+    pub lookup_wait: Vec<f64>,
     /// Rounds of messages.
     pub rounds: u64,
     /// Seconds until every process was connected (timely's listener polls once a second, so
@@ -213,8 +250,10 @@ const ANSWER: u8 = 3; // sum u32, target u8, found u8 (NOT: not the target, valu
 const LEARNT: u8 = 4; // bits u64, tag u16, value u8 (NOT: a bound), cost u8, excluded u32
 const DONE: u8 = 5; // nothing
 const FAIL: u8 = 6; // length u32, text
-const STATS: u8 = 7; // nodes u64, shared u64, bytes u64, nodes of cancelled questions u64
+const STATS_TAG: u8 = 7; // [u64; STATS]
 const CANCEL: u8 = 8; // sum u32, target u8
+const ASK: u8 = 9; // id u32, bits u64, tag u16
+const TELL: u8 = 10; // id u32, value u8 (NOT: unknown), cost u8
 const NOT: u8 = 0xff;
 
 /// A record read from a letter.
@@ -227,9 +266,15 @@ enum Record {
     Learnt(Learnt),
     Done,
     Fail(String),
-    Stats(u64, u64, u64, u64),
+    Stats([u64; STATS]),
     Cancel(Job),
+    Ask(u32, Key),
+    Tell(u32, Option<(u8, u8)>),
 }
+
+/// The figures of a STATS record: nodes, nimbers shared, bytes sent, nodes of cancelled
+/// questions, look-ups, look-ups answered, nanoseconds waited for look-ups.
+const STATS: usize = 7;
 
 fn put_job(out: &mut Vec<u8>, tag: u8, j: &Job) {
     out.push(tag);
@@ -267,11 +312,23 @@ fn put(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(&(t.len() as u32).to_le_bytes());
             out.extend_from_slice(t.as_bytes());
         }
-        Record::Stats(a, b, c, d) => {
-            out.push(STATS);
-            for x in [a, b, c, d] {
+        Record::Stats(figures) => {
+            out.push(STATS_TAG);
+            for x in figures {
                 out.extend_from_slice(&x.to_le_bytes());
             }
+        }
+        Record::Ask(id, key) => {
+            out.push(ASK);
+            out.extend_from_slice(&id.to_le_bytes());
+            out.extend_from_slice(&key.bits.to_le_bytes());
+            out.extend_from_slice(&key.tag.to_le_bytes());
+        }
+        Record::Tell(id, v) => {
+            out.push(TELL);
+            out.extend_from_slice(&id.to_le_bytes());
+            let (value, cost) = v.unwrap_or((NOT, 0));
+            out.extend_from_slice(&[value, cost]);
         }
     }
 }
@@ -322,12 +379,24 @@ fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
                 let n = u32_of(take(4, &mut at)?) as usize;
                 Record::Fail(String::from_utf8_lossy(take(n, &mut at)?).into_owned())
             }
-            STATS => Record::Stats(
-                u64_of(take(8, &mut at)?),
-                u64_of(take(8, &mut at)?),
-                u64_of(take(8, &mut at)?),
-                u64_of(take(8, &mut at)?),
-            ),
+            STATS_TAG => {
+                let mut figures = [0u64; STATS];
+                for f in &mut figures {
+                    *f = u64_of(take(8, &mut at)?);
+                }
+                Record::Stats(figures)
+            }
+            ASK => {
+                let id = u32_of(take(4, &mut at)?);
+                let bits = u64_of(take(8, &mut at)?);
+                let tag = u16::from_le_bytes(take(2, &mut at)?.try_into().expect("2 bytes"));
+                Record::Ask(id, Key { bits, tag })
+            }
+            TELL => {
+                let id = u32_of(take(4, &mut at)?);
+                let v = take(2, &mut at)?;
+                Record::Tell(id, (v[0] != NOT).then_some((v[0], v[1])))
+            }
             _ => return Err(bad()),
         });
     }
@@ -378,6 +447,102 @@ struct Local {
     nodes: AtomicU64,
     /// Nodes of the jobs cancelled before their answer.
     nodes_cancelled: AtomicU64,
+    /// The job threads' look-ups in a partitioned database.
+    lookups: Lookups,
+}
+
+/// Look-ups in a partitioned database: asked by the job threads, sent and answered by the
+/// round loop.
+#[derive(Default)]
+struct Lookups {
+    /// Questions to send: an id and the component's key.
+    outgoing: Mutex<Vec<(u32, Key)>>,
+    /// Answers arrived, by id.
+    answers: Mutex<HashMap<u32, Option<(u8, u8)>>>,
+    arrived: Condvar,
+    next: AtomicU32,
+    /// Keys asked lately that the owner did not have, and when: not asked again for a while
+    /// (a component is often met again while this process still searches it).
+    missed: Mutex<HashMap<Key, Instant>>,
+    asked: AtomicU64,
+    hits: AtomicU64,
+    wait_nanos: AtomicU64,
+}
+
+/// How long a key the owner lacked is not asked again.
+const RETRY_AFTER: Duration = Duration::from_millis(100);
+
+/// A job thread's view of a partitioned database: ask the owner, wait for the round loop to
+/// bring its answer.
+struct Asker<'a> {
+    local: &'a Local,
+    me: u32,
+    peers: usize,
+    min_size: u32,
+}
+
+impl RemoteValues for Asker<'_> {
+    fn min_size(&self) -> u32 {
+        self.min_size
+    }
+
+    fn lookup(&self, key: Key) -> Option<(u8, u8)> {
+        let at = owner(key, self.peers);
+        if at == self.me {
+            return None; // this process's table is the owner's, and it has just missed
+        }
+        let l = &self.local.lookups;
+        let now = Instant::now();
+        {
+            let mut missed = l.missed.lock().unwrap_or_else(|e| e.into_inner());
+            if missed
+                .get(&key)
+                .is_some_and(|t| now.duration_since(*t) < RETRY_AFTER)
+            {
+                return None;
+            }
+            if missed.len() > 1 << 16 {
+                missed.retain(|_, t| now.duration_since(*t) < RETRY_AFTER);
+            }
+        }
+        let id = l.next.fetch_add(1, Ordering::Relaxed);
+        l.outgoing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((id, key));
+        l.asked.fetch_add(1, Ordering::Relaxed);
+        self.local.wake();
+        let mut answers = l.answers.lock().unwrap_or_else(|e| e.into_inner());
+        let answer = loop {
+            if let Some(a) = answers.remove(&id) {
+                break a;
+            }
+            if self.local.stop.load(Ordering::Relaxed) {
+                break None;
+            }
+            answers = l
+                .arrived
+                .wait_timeout(answers, Duration::from_millis(10))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        };
+        drop(answers);
+        l.wait_nanos
+            .fetch_add(now.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        match answer {
+            Some(a) => {
+                l.hits.fetch_add(1, Ordering::Relaxed);
+                Some(a)
+            }
+            None => {
+                l.missed
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(key, Instant::now());
+                None
+            }
+        }
+    }
 }
 
 impl Local {
@@ -546,6 +711,13 @@ where
             cfg.process
         )));
     }
+    if cfg.dfpn.is_some() && matches!(cfg.database, Database::Partitioned { .. }) {
+        return Err(ClusterError::Config(
+            "--database partitioned: df-pn's jobs read the shared nimbers by broadcast only; \
+             use --algorithm value or --database broadcast"
+                .into(),
+        ));
+    }
     let split = Split::new(game.as_ref(), &parts, &after, cfg.outcome_only)?;
     let n_after = after.len();
     let cluster = Cluster {
@@ -631,6 +803,16 @@ fn process<G: SearchGame>(
         event: (Mutex::new(false), Condvar::new()),
         nodes: AtomicU64::new(0),
         nodes_cancelled: AtomicU64::new(0),
+        lookups: Lookups::default(),
+    };
+    let asker = match cfg.database {
+        Database::Partitioned { min_size } if peers > 1 => Some(Asker {
+            local: &local,
+            me,
+            peers,
+            min_size,
+        }),
+        _ => None,
     };
     let mut engine = cfg.engine.clone();
     engine.threads = 1;
@@ -639,10 +821,11 @@ fn process<G: SearchGame>(
         for _ in 0..cfg.threads {
             let (local, table, engine, split) = (&local, &table, engine.clone(), &split);
             let dfpn = cfg.dfpn.clone();
+            let remote = asker.as_ref().map(|a| a as &dyn RemoteValues);
             // df-pn recurses as deep as the game: the thread has a search thread's stack
             sc.spawn(move || {
                 Search::<G>::on_search_thread(|| {
-                    job_thread(game, table, engine, dfpn, split, local)
+                    job_thread(game, table, engine, dfpn, remote, split, local)
                 })
             });
         }
@@ -680,6 +863,9 @@ fn process<G: SearchGame>(
         bytes_sent: f.bytes,
         nodes: f.nodes,
         nodes_cancelled: f.nodes_cancelled,
+        lookups: f.lookups,
+        lookup_hits: f.lookup_hits,
+        lookup_wait: f.lookup_wait,
         rounds: mb.rounds,
         connect_seconds: mb.connected.unwrap_or_default(),
         resumed_entries,
@@ -773,6 +959,7 @@ fn job_thread<G: SearchGame>(
     table: &Table,
     engine: Config,
     dfpn: Option<DfpnConfig>,
+    remote: Option<&dyn RemoteValues>,
     split: &Split<G::Component>,
     local: &Local,
 ) {
@@ -780,7 +967,13 @@ fn job_thread<G: SearchGame>(
     // while the job it names runs)
     let flag = Arc::new(AtomicBool::new(false));
     let mut answerer = match dfpn {
-        None => Answerer::Value(Search::new(game, table, engine).with_stop(&flag)),
+        None => {
+            let search = Search::new(game, table, engine).with_stop(&flag);
+            Answerer::Value(match remote {
+                Some(r) => search.with_remote(r),
+                None => search,
+            })
+        }
         Some(cfg) => Answerer::Dfpn {
             dfpn: Box::new(
                 Dfpn::new(
@@ -859,6 +1052,9 @@ struct Figures {
     bytes: Vec<u64>,
     nodes: Vec<u64>,
     nodes_cancelled: Vec<u64>,
+    lookups: Vec<u64>,
+    lookup_hits: Vec<u64>,
+    lookup_wait: Vec<f64>,
 }
 
 /// The round loop of one process (the coordinator's work included on process 0).
@@ -899,6 +1095,11 @@ fn rounds<C: Clone>(
     let mut done = false;
     let mut failure: Option<String> = None;
     let mut last_progress = Instant::now();
+    // a partitioned database's look-ups wait for rounds: they come faster
+    let pause = match cfg.database {
+        Database::Partitioned { .. } => Duration::from_millis(1),
+        Database::Broadcast => Duration::from_millis(20),
+    };
     loop {
         // what this process has to say
         let answers = std::mem::take(&mut *local.answers.lock().unwrap_or_else(|e| e.into_inner()));
@@ -919,13 +1120,34 @@ fn rounds<C: Clone>(
             .collect();
         if peers > 1 {
             for l in &journal {
-                for p in 0..peers as u32 {
-                    if p != me {
-                        out.to(p, &Record::Learnt(*l));
+                match cfg.database {
+                    Database::Broadcast => {
+                        for p in 0..peers as u32 {
+                            if p != me {
+                                out.to(p, &Record::Learnt(*l));
+                            }
+                        }
+                    }
+                    // to its owner only (this process's table is its own part)
+                    Database::Partitioned { .. } => {
+                        let p = owner(l.key, peers);
+                        if p != me {
+                            out.to(p, &Record::Learnt(*l));
+                        }
                     }
                 }
             }
             shared += journal.len() as u64;
+        }
+        let asks = std::mem::take(
+            &mut *local
+                .lookups
+                .outgoing
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
+        for (id, key) in asks {
+            out.to(owner(key, peers), &Record::Ask(id, key));
         }
         let want = if done {
             0
@@ -962,6 +1184,15 @@ fn rounds<C: Clone>(
                     Record::Job(j) => mine.push(j),
                     Record::Cancel(j) => local.cancel(j),
                     Record::Learnt(l) => table.learn(&l),
+                    Record::Ask(id, key) => out.to(*from, &Record::Tell(id, table.exact(key))),
+                    Record::Tell(id, v) => {
+                        let l = &local.lookups;
+                        l.answers
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(id, v);
+                        l.arrived.notify_all();
+                    }
                     Record::Done => finish = true,
                     Record::Answer(j, found) => {
                         if let Some(c) = coordinator.as_deref_mut() {
@@ -1055,19 +1286,23 @@ fn rounds<C: Clone>(
         // pace the rounds: wait for an answer (or a short while) unless work is moving; shared
         // nimbers alone wait (else two processes would spin rounds on the cores the jobs need)
         if !moved && out.is_empty() {
-            local.wait_event(Duration::from_millis(20));
+            local.wait_event(pause);
         }
     }
     // the last round: every process reports its figures to the coordinator
     local.halt();
+    let l = &local.lookups;
     out.to(
         0,
-        &Record::Stats(
+        &Record::Stats([
             local.nodes.load(Ordering::Relaxed),
             shared,
             mb.bytes_sent,
             local.nodes_cancelled.load(Ordering::Relaxed),
-        ),
+            l.asked.load(Ordering::Relaxed),
+            l.hits.load(Ordering::Relaxed),
+            l.wait_nanos.load(Ordering::Relaxed),
+        ]),
     );
     let mail = mb.round(out.take()).map_err(ClusterError::Peer)?;
     if let Some(progress) = &cfg.progress.0 {
@@ -1087,15 +1322,21 @@ fn rounds<C: Clone>(
         bytes: vec![0; peers],
         nodes: vec![0; peers],
         nodes_cancelled: vec![0; peers],
+        lookups: vec![0; peers],
+        lookup_hits: vec![0; peers],
+        lookup_wait: vec![0.0; peers],
     };
     for (from, bytes) in &mail {
         for r in records(*from, bytes)? {
-            if let Record::Stats(nodes, sh, b, moot) = r {
+            if let Record::Stats([nodes, sh, b, moot, asked, hits, wait]) = r {
                 let p = *from as usize;
                 figures.shared[p] = sh;
                 figures.bytes[p] = b;
                 figures.nodes[p] = nodes;
                 figures.nodes_cancelled[p] = moot;
+                figures.lookups[p] = asked;
+                figures.lookup_hits[p] = hits;
+                figures.lookup_wait[p] = wait as f64 * 1e-9;
             }
         }
     }
@@ -1135,7 +1376,16 @@ mod tests {
             }),
             Record::Done,
             Record::Fail("job 3: too many moves".into()),
-            Record::Stats(1, 2, 3, 4),
+            Record::Stats([1, 2, 3, 4, 5, 6, u64::MAX]),
+            Record::Ask(
+                77,
+                Key {
+                    bits: u64::MAX - 9,
+                    tag: 0x1234,
+                },
+            ),
+            Record::Tell(77, Some((5, 21))),
+            Record::Tell(78, None),
         ];
         let mut bytes = Vec::new();
         for r in &all {

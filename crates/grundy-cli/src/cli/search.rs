@@ -19,7 +19,7 @@ use super::progress::Bar;
 use super::{CmdResult, Failure, Output, write_json};
 
 /// The help of `--json`: the report's fields.
-const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process","nodes_cancelled"}"#;
+const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process","nodes_cancelled","database","lookups","lookup_hits","lookup_wait_seconds"}"#;
 
 /// Arguments of `grundy search`.
 #[derive(clap::Args, Debug)]
@@ -114,6 +114,15 @@ pub enum AlgorithmArg {
     Auto,
 }
 
+/// `--database`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatabaseArg {
+    /// Every process keeps every shared nimber.
+    Broadcast,
+    /// Each shared nimber lives on the process its hash names; searches ask it.
+    Partitioned,
+}
+
 /// Options every game shares.
 #[derive(clap::Args, Debug)]
 #[command(mut_arg("json", |a| a.help(JSON)))]
@@ -154,6 +163,15 @@ pub struct Common {
     /// the other processes (default 16; lower: fewer nodes searched twice, more bytes sent).
     #[arg(long, value_name = "NODES", requires = "processes")]
     pub share_nodes: Option<u64>,
+    /// With --processes: where the shared nimbers live — `broadcast` (sent to every process)
+    /// or `partitioned` (each sent to the process its hash names, which a value search asks
+    /// about every component of at least --lookup-size its own table lacks).
+    #[arg(long, value_enum, default_value = "broadcast")]
+    pub database: DatabaseArg,
+    /// With --database partitioned: the smallest component asked about (default: three
+    /// quarters of the position's largest component).
+    #[arg(long, value_name = "SIZE", requires = "processes")]
+    pub lookup_size: Option<u32>,
     /// With --processes: stop (exit code 1) when the other processes make no progress for this
     /// many seconds (default 600).
     #[arg(long, value_name = "SECONDS", requires = "processes")]
@@ -442,7 +460,8 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
         )?;
         writeln!(
             out,
-            "shared nimbers: {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?} ({} in cancelled jobs)",
+            "shared nimbers ({}): {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?} ({} in cancelled jobs)",
+            c.database,
             c.shared_nimbers,
             c.bytes_sent,
             c.rounds,
@@ -450,6 +469,13 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
             c.nodes_per_process,
             c.nodes_cancelled
         )?;
+        if c.lookups > 0 {
+            writeln!(
+                out,
+                "look-ups: {} asked, {} answered, {:.2} s waited",
+                c.lookups, c.lookup_hits, c.lookup_wait_seconds
+            )?;
+        }
     }
     write!(out, "threads: {}  time: {:.3} s", r.threads, r.seconds)?;
     if let Some(p) = r.peak_bytes {

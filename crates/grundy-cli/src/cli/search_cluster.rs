@@ -12,11 +12,11 @@ use grundy::report::search::{
     WinningMove, dfpn_config, with_game,
 };
 use grundy::search::SearchGame;
-use grundy_timely::search::{ClusterError, SearchCluster, search};
+use grundy_timely::search::{ClusterError, Database, SearchCluster, search};
 
 use super::Failure;
 use super::progress::Bar;
-use super::search::Common;
+use super::search::{Common, DatabaseArg};
 
 /// Run the distributed search; `None` on processes other than 0.
 pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failure> {
@@ -61,6 +61,10 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         addresses,
         process: common.process.unwrap_or(0),
         share_nodes: common.share_nodes.unwrap_or(16),
+        database: match common.database {
+            DatabaseArg::Broadcast => Database::Broadcast,
+            DatabaseArg::Partitioned => Database::Partitioned { min_size: 0 },
+        },
         memory: o.memory,
         engine: o.config.clone(),
         dfpn: None, // set once the game is known (its pick and its small parts)
@@ -76,6 +80,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         Cluster {
             cfg: &cfg,
             options: o,
+            lookup_size: common.lookup_size,
         },
     );
     grundy::progress::Progress::finish(bar.as_ref());
@@ -85,6 +90,8 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
 struct Cluster<'a> {
     cfg: &'a SearchCluster,
     options: &'a SearchOptions,
+    /// `--lookup-size` (`None`: from the position).
+    lookup_size: Option<u32>,
 }
 
 impl Driver for Cluster<'_> {
@@ -108,6 +115,19 @@ impl Driver for Cluster<'_> {
         let cfg = SearchCluster {
             // a quarter of the memory for proof numbers, a table for each job thread
             dfpn: (algorithm == Algorithm::Dfpn).then(|| dfpn_config(&game, self.options)),
+            database: match (self.cfg.database, self.lookup_size) {
+                (Database::Broadcast, _) => Database::Broadcast,
+                (Database::Partitioned { .. }, Some(min_size)) => {
+                    Database::Partitioned { min_size }
+                }
+                // three quarters of the largest part: few look-ups, each saving a search
+                // that costs far more than the round trip
+                (Database::Partitioned { .. }, None) => Database::Partitioned {
+                    min_size: (parts.iter().map(|p| game.size(p)).max().unwrap_or(0) * 3)
+                        .div_ceil(4)
+                        .max(1),
+                },
+            },
             ..self.cfg.clone()
         };
         let all = if self.options.moves {
@@ -175,6 +195,14 @@ impl Driver for Cluster<'_> {
                 connect_seconds: a.connect_seconds,
                 nodes_per_process: a.nodes,
                 nodes_cancelled: a.nodes_cancelled.iter().sum(),
+                database: match cfg.database {
+                    Database::Broadcast => "broadcast",
+                    Database::Partitioned { .. } => "partitioned",
+                }
+                .into(),
+                lookups: a.lookups.iter().sum(),
+                lookup_hits: a.lookup_hits.iter().sum(),
+                lookup_wait_seconds: a.lookup_wait.iter().sum(),
             }),
         }))
     }

@@ -114,6 +114,30 @@ fn three_processes_report_what_one_machine_reports() {
 }
 
 #[test]
+fn two_processes_with_a_partitioned_database_report_what_one_machine_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = &["cram", "--board", "....../..#.../......"][..];
+    let extra = [
+        "--moves",
+        "--database",
+        "partitioned",
+        "--lookup-size",
+        "4",
+        "--share-nodes",
+        "1",
+    ];
+    let c = run_cluster(game, 2, dir.path(), &extra);
+    assert_eq!(answers(&c), answers(&single(game, &["--moves"])));
+    assert_eq!(c["cluster"]["database"], "partitioned");
+    let (asked, hits) = (
+        c["cluster"]["lookups"].as_u64().unwrap(),
+        c["cluster"]["lookup_hits"].as_u64().unwrap(),
+    );
+    assert!(hits <= asked, "{asked} look-ups, {hits} answered");
+    assert!(c["cluster"]["lookup_wait_seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
 fn two_processes_find_the_outcome_of_sprouts_start_positions_by_dfpn() {
     let dir = tempfile::tempdir().unwrap();
     for spots in [6, 7, 8] {
@@ -178,6 +202,17 @@ fn cluster_flags_that_cannot_work_are_errors_with_exit_code_2() {
             "lists 2",
         ),
         (&["--process", "1"][..], "--processes"),
+        (
+            &[
+                "--processes",
+                "1",
+                "--database",
+                "partitioned",
+                "--algorithm",
+                "dfpn",
+            ][..],
+            "--database",
+        ),
     ] {
         let o = Command::new(BIN).args(grid).args(args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);

@@ -16,7 +16,7 @@ use grundy::search::node_kayles::{GraphKayles, Rule};
 use grundy::search::pns::DfpnConfig;
 use grundy::search::sprouts::{LandForm, Sprouts};
 use grundy::search::{Config, NimSet, Search, SearchGame, Table};
-use grundy_timely::search::{ClusterAnswer, ClusterError, SearchCluster, search};
+use grundy_timely::search::{ClusterAnswer, ClusterError, Database, SearchCluster, search};
 
 /// What the single-machine engine says: the value and, for each position in `after`, whether
 /// it is worth 0.
@@ -89,20 +89,39 @@ where
     G: SearchGame + Send + 'static,
     G::Component: 'static,
 {
+    cluster_set(game, parts, after, n, threads, outcome_only, &|cfg| {
+        cfg.dfpn = dfpn.clone()
+    })
+}
+
+/// [`cluster`], each process's settings changed by `set`.
+fn cluster_set<G>(
+    game: Arc<G>,
+    parts: Vec<G::Component>,
+    after: Vec<Vec<G::Component>>,
+    n: usize,
+    threads: usize,
+    outcome_only: bool,
+    set: &dyn Fn(&mut SearchCluster),
+) -> ClusterAnswer
+where
+    G: SearchGame + Send + 'static,
+    G::Component: 'static,
+{
     let addresses = if n > 1 { free_addresses(n) } else { Vec::new() };
     let handles: Vec<_> = (0..n)
         .map(|p| {
-            let cfg = SearchCluster {
+            let mut cfg = SearchCluster {
                 threads,
                 addresses: addresses.clone(),
                 process: p,
                 memory: 1 << 22,
                 outcome_only,
                 share_nodes: 1 + p as u64 * 50,
-                dfpn: dfpn.clone(),
                 silence_limit: Duration::from_secs(120),
                 ..SearchCluster::default()
             };
+            set(&mut cfg);
             let (game, parts, after) = (game.clone(), parts.clone(), after.clone());
             std::thread::spawn(move || search(game, parts, after, &cfg))
         })
@@ -390,6 +409,86 @@ fn two_and_three_processes_answer_as_the_single_engine() {
             "sprouts 0*{spots}: outcome alone"
         );
     }
+}
+
+/// A partitioned nimber database (each value sent to the process its hash names, asked for
+/// by the others) changes what is searched, never an answer: Cram boards with holes and a
+/// Node-Kayles graph on two and three processes, every component of at least 4 cells or
+/// vertices asked about.
+#[test]
+fn a_partitioned_database_gives_the_single_engines_answers() {
+    let partitioned: &dyn Fn(&mut SearchCluster) = &|cfg| {
+        cfg.database = Database::Partitioned { min_size: 4 };
+        cfg.share_nodes = 1;
+    };
+    let cram = Cram::default();
+    let mut asked = 0;
+    for (n, threads, text) in [
+        (2, 1, "...../...#./....."),
+        (3, 2, "....../.#..../......"),
+        (3, 1, "..../..../..../...#"),
+    ] {
+        let (parts, after) = cram_after(&cram, text);
+        let (v, w) = single(&cram, &parts, &after);
+        let a = cluster_set(
+            Arc::new(Cram::default()),
+            parts,
+            after,
+            n,
+            threads,
+            false,
+            partitioned,
+        );
+        agree(
+            &a,
+            v,
+            &w,
+            false,
+            &format!("cram {text} on {n} processes, partitioned"),
+        );
+        assert!(a.lookup_hits.iter().sum::<u64>() <= a.lookups.iter().sum::<u64>());
+        asked += a.lookups.iter().sum::<u64>();
+    }
+    assert!(asked > 0, "the owners were asked");
+    let game = GraphKayles::new(Rule::Vertex);
+    let edges: Vec<(usize, usize)> = (0..12)
+        .flat_map(|a| (a + 1..12).map(move |b| (a, b)))
+        .filter(|&(a, b)| (a * 5 + b * 3) % 7 == 0 || b == a + 1)
+        .collect();
+    let g = Graph::from_edges(12, &edges).unwrap();
+    let parts = game.components(&g);
+    let after = graph_after(&game, &g);
+    let (v, w) = single(&game, &parts, &after);
+    let a = cluster_set(
+        Arc::new(GraphKayles::new(Rule::Vertex)),
+        parts,
+        after,
+        2,
+        2,
+        false,
+        partitioned,
+    );
+    agree(&a, v, &w, false, "node-kayles on 2 processes, partitioned");
+}
+
+/// df-pn's jobs do not read a partitioned database: asked for both, the search refuses.
+#[test]
+fn dfpn_jobs_with_a_partitioned_database_are_refused() {
+    let sprouts = Sprouts::default();
+    let cfg = SearchCluster {
+        dfpn: Some(dfpn_of(&sprouts)),
+        database: Database::Partitioned { min_size: 4 },
+        ..SearchCluster::default()
+    };
+    let e = search(
+        Arc::new(Sprouts::default()),
+        sprouts.spots(3).unwrap(),
+        Vec::new(),
+        &cfg,
+    )
+    .unwrap_err();
+    assert!(matches!(e, ClusterError::Config(_)), "{e}");
+    assert!(e.to_string().contains("--database"), "{e}");
 }
 
 #[test]
