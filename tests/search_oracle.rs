@@ -13,8 +13,10 @@ use grundy::search::cram::{Cram, CramConfig};
 use grundy::search::graph::Graph;
 use grundy::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use grundy::search::region::Region;
-use grundy::search::{Config, Search, Table};
+use grundy::search::remote::RemoteValues;
+use grundy::search::{Config, Key, Search, Table};
 use proptest::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Cram by brute force: the empty cells as a mask of a `w × h` board, every domino tried.
 fn brute_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 {
@@ -83,6 +85,23 @@ fn config(bits: u16) -> (Config, bool, bool, bool, bool) {
     )
 }
 
+/// A database elsewhere, as [`grundy::search::remote`] asks one: here another search's table.
+struct Told<'a> {
+    table: &'a Table,
+    min: u32,
+    asked: AtomicU64,
+}
+
+impl RemoteValues for Told<'_> {
+    fn min_size(&self) -> u32 {
+        self.min
+    }
+    fn lookup(&self, key: Key) -> Option<(u8, u8)> {
+        self.asked.fetch_add(1, Ordering::Relaxed);
+        self.table.exact(key)
+    }
+}
+
 fn board() -> impl Strategy<Value = Region> {
     (1usize..=5, 1usize..=5, any::<u32>()).prop_map(|(w, h, holes)| {
         // about one cell in four filled
@@ -140,6 +159,31 @@ proptest! {
         expected.sort();
         got.sort();
         prop_assert_eq!(got, expected);
+    }
+
+    /// A search that asks a remote database (another search's table, full or half full) about
+    /// its larger components finds the brute force's value, whatever the switches.
+    #[test]
+    fn a_search_told_values_by_a_remote_database_matches_brute_force(
+        b in board(), sw in any::<u16>(), min in 1u32..12, half in any::<bool>()
+    ) {
+        let (mut cfg, decompose, symmetry, mirror, stars) = config(sw);
+        cfg.table = true; // what is told is kept in the table
+        let (w, h) = (b.w as usize, b.h as usize);
+        let want = brute_cram(b.bits, w, h, &mut HashMap::new());
+        let game = Cram::new(CramConfig { decompose, symmetry, mirror, stars, ..CramConfig::default() });
+        let elsewhere = Table::with_bytes(1 << 20);
+        let parts = game.components(&b);
+        // the other search valued the whole board, or only the position after one move
+        let filled = match game.board_moves(&b).into_iter().next() {
+            Some((_, after)) if half => game.components(&after),
+            _ => parts.clone(),
+        };
+        Search::new(&game, &elsewhere, Config::default()).value(&filled).unwrap();
+        let remote = Told { table: &elsewhere, min, asked: AtomicU64::new(0) };
+        let table = Table::with_bytes(1 << 20);
+        let got = Search::new(&game, &table, cfg).with_remote(&remote).value(&parts).unwrap();
+        prop_assert_eq!(got, want, "board {}", b.to_text());
     }
 
     /// Sparser, larger boards, where dead ends, bridges and diagonal blocks are common: each
@@ -478,6 +522,33 @@ fn a_move_whose_parts_are_all_known_needs_no_pair_check() {
     assert_eq!(
         s.value(&game.components(&g)).unwrap(),
         brute_kayles(&g.adj, g.all(), false, &mut memo)
+    );
+}
+
+#[test]
+fn values_told_by_a_remote_database_spare_their_searches() {
+    // Cram 5 × 5 valued once elsewhere; a second search with an empty table of its own asks
+    // about every component of at least 12 cells and searches fewer nodes (374 against 1,260)
+    let game = Cram::default();
+    let parts = game.components(&game.board(5, 5).unwrap());
+    let elsewhere = Table::with_bytes(1 << 22);
+    let first = Search::new(&game, &elsewhere, Config::default());
+    let v = first.value(&parts).unwrap();
+    let remote = Told {
+        table: &elsewhere,
+        min: 12,
+        asked: AtomicU64::new(0),
+    };
+    let table = Table::with_bytes(1 << 22);
+    let told = Search::new(&game, &table, Config::default()).with_remote(&remote);
+    assert_eq!(told.value(&parts).unwrap(), v);
+    let (a, b) = (first.stats(), told.stats());
+    assert!(b.remote_hits > 0 && remote.asked.load(Ordering::Relaxed) >= b.remote_hits);
+    assert!(
+        b.nodes * 2 < a.nodes,
+        "{} nodes told, {} alone",
+        b.nodes,
+        a.nodes
     );
 }
 

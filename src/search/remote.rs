@@ -29,7 +29,7 @@
 //! let remote = Empty(AtomicU64::new(0));
 //! let search = Search::new(&game, &table, Config::default()).with_remote(&remote);
 //! let board = game.board(4, 5).unwrap();
-//! assert_eq!(search.value(&game.components(&board)).unwrap(), 0); // 4 × 5 Cram is *0
+//! assert_eq!(search.value(&game.components(&board)).unwrap(), 2); // 4 × 5 Cram is *2
 //! assert!(remote.0.load(Ordering::Relaxed) > 0, "components of 12 cells and more were asked");
 //! ```
 

@@ -86,7 +86,7 @@ fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
 /// leaves them to `madvise`): the table is read at random, and with 4 KiB pages nearly every
 /// look-up of a table of megabytes also misses the TLB (measured: a fifth of the search's time
 /// went to the page walks of prefetches). Only a hint; nothing happens where it is refused.
-fn advise_huge_pages(p: *mut u8, bytes: usize) {
+pub(crate) fn advise_huge_pages(p: *mut u8, bytes: usize) {
     #[cfg(all(target_os = "linux", not(miri)))]
     {
         const HUGE: usize = 2 << 20;

@@ -25,11 +25,14 @@
 //! - **A shared nimber database**: every exact value a process stores whose search took at
 //!   least `share_nodes` nodes ([`grundy::search::Table::journal_from`]) is sent to every other
 //!   process, which puts it in its table before its next round of work: no two processes
-//!   prove an expensive component twice once one has finished it. Broadcast rather than
-//!   partitioned by hash: a partitioned database would put a network round trip inside the
-//!   engine's inner loop (every look-up of a large component), and the shared values are few —
-//!   a value is shared only when its search was expensive, so the messages stay small against
-//!   the work they save (`bytes_sent` in the report).
+//!   prove an expensive component twice once one has finished it. Broadcast by default;
+//!   [`Database::Partitioned`] sends each value to one process, its owner by hash, and a value
+//!   search asks the owner about every large component its table lacks
+//!   ([`grundy::search::remote`]), waiting a round of messages for the answer. Measured on Cram
+//!   5 × 8 (the benchmarks chapter): at 8 processes a third of the bytes, but 1.27 times the
+//!   nodes of broadcast and five times its time — the values that spare work are the many
+//!   middle-sized ones, which a look-up per component would make wait, and few look-ups find a
+//!   value (under 1 %).
 //! - **Rounds**: the processes exchange letters in rounds (the mailbox of `dataflow.rs`), every
 //!   few milliseconds while they work; a round carries requests for work, jobs, answers and
 //!   shared nimbers.

@@ -90,6 +90,8 @@ impl SharedPnTable {
         let most = 1usize << (63 - buckets.leading_zeros()).min(40);
         let first = most.min(first);
         let words = zeroed(most * BUCKET + BUCKET);
+        // on 2 MiB pages where the system allows, as the value table
+        crate::search::table::advise_huge_pages(words.as_ptr() as *mut u8, words.len() * 8);
         // buckets start on a 128-byte boundary: each is two whole cache lines
         let base = (128 - words.as_ptr() as usize % 128) % 128 / 8;
         SharedPnTable {

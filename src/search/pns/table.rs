@@ -77,9 +77,12 @@ impl PnTable {
         let buckets = (bytes / (ENTRY_BYTES * WAYS as u64)).max(1);
         let most = 1usize << (63 - buckets.leading_zeros()).min(40);
         let first = most.min(FIRST_BUCKETS);
+        // the whole budget, zeroed: untouched pages cost nothing; on 2 MiB pages where the
+        // system allows (as the value table: fewer page faults and TLB misses)
+        let mut words = vec![0u64; most * BUCKET];
+        crate::search::table::advise_huge_pages(words.as_mut_ptr() as *mut u8, words.len() * 8);
         PnTable {
-            // the whole budget, zeroed: untouched pages cost nothing
-            words: vec![0; most * BUCKET],
+            words,
             mask: first - 1,
             most,
             stored: 0,

@@ -460,8 +460,7 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
         )?;
         writeln!(
             out,
-            "shared nimbers ({}): {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?} ({} in cancelled jobs)",
-            c.database,
+            "shared nimbers: {}  bytes sent: {}  rounds: {}  connected after {:.2} s  nodes per process: {:?} ({} in cancelled jobs)",
             c.shared_nimbers,
             c.bytes_sent,
             c.rounds,
@@ -469,11 +468,11 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
             c.nodes_per_process,
             c.nodes_cancelled
         )?;
-        if c.lookups > 0 {
+        if c.database != "broadcast" {
             writeln!(
                 out,
-                "look-ups: {} asked, {} answered, {:.2} s waited",
-                c.lookups, c.lookup_hits, c.lookup_wait_seconds
+                "database: {}  look-ups: {} asked, {} answered, {:.2} s waited",
+                c.database, c.lookups, c.lookup_hits, c.lookup_wait_seconds
             )?;
         }
     }
