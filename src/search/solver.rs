@@ -407,6 +407,11 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             && self.game.size(c) >= r.min_size()
         {
             let key = self.game.key(c);
+            // (a node searched without the bounds' probe may have its value here already)
+            if let Some(v) = self.table.get(key) {
+                self.stats.table_hits += 1;
+                return Ok(want.contains(v).then_some(v));
+            }
             if let Some((v, cost)) = r.lookup(key) {
                 self.stats.remote_hits += 1;
                 self.table.learn(&Learnt {

@@ -369,6 +369,11 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     };
     let mut options = options(common)?;
     options.endgame = endgame;
+    if common.database == DatabaseArg::Partitioned && common.processes.is_none() {
+        return Err(Failure::invalid(anyhow::anyhow!(
+            "--database partitioned: the database is shared among processes; give --processes"
+        )));
+    }
     if common.processes.is_some() {
         let req = Request { target, options };
         let Some(report) = super::search_cluster::run(&req, common)? else {

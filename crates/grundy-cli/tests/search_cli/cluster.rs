@@ -202,6 +202,7 @@ fn cluster_flags_that_cannot_work_are_errors_with_exit_code_2() {
             "lists 2",
         ),
         (&["--process", "1"][..], "--processes"),
+        (&["--database", "partitioned"][..], "--processes"),
         (
             &[
                 "--processes",
