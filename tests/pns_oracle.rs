@@ -19,14 +19,15 @@ use proptest::prelude::*;
 
 /// The value and outcome by the value search, then by df-pn (value by outcome questions) on a
 /// fresh table, with the df-pn switches `small`, `pn_bytes`, `threads` (searching over one
-/// shared proof-number table or not) and `lazy_parts`.
+/// shared proof-number table or not), `lazy_parts`, `mobility` (fresh nodes at the game's
+/// move count, or at `1, 1`) and `watch_values`.
 fn both<G: SearchGame>(
     game: &G,
     parts: &[G::Component],
     small: u32,
     pn_bytes: u64,
     (threads, shared_table): (usize, bool),
-    lazy_parts: bool,
+    (lazy_parts, mobility, watch_values): (bool, bool, bool),
 ) -> ((u8, Outcome), (u8, Outcome)) {
     let t1 = Table::with_bytes(1 << 22);
     let s = Search::new(game, &t1, Config::default());
@@ -38,6 +39,8 @@ fn both<G: SearchGame>(
         threads,
         shared_table,
         lazy_parts,
+        mobility,
+        watch_values,
         ..Default::default()
     };
     let by_dfpn = Search::<G>::on_search_thread(|| {
@@ -100,31 +103,31 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>()) {
+    fn dfpn_agrees_with_the_value_search_on_cram(b in board(), small in 0u32..8, tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>(), mobility in any::<bool>(), watch in any::<bool>()) {
         let game = Cram::default();
         let parts = game.components(&b);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &parts, small, pn, (threads, shared), lazy);
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, (threads, shared), (lazy, mobility, watch));
         prop_assert_eq!(by_value, by_dfpn, "board {}", b.to_text());
     }
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>()) {
+    fn dfpn_agrees_with_the_value_search_on_node_and_arc_kayles(g in graph(), edge in any::<bool>(), small in 0u32..6, tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>(), mobility in any::<bool>(), watch in any::<bool>()) {
         let game = GraphKayles::new(if edge { Rule::Edge } else { Rule::Vertex });
         let parts = game.components(&g);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &parts, small, pn, (threads, shared), lazy);
+        let (by_value, by_dfpn) = both(&game, &parts, small, pn, (threads, shared), (lazy, mobility, watch));
         prop_assert_eq!(by_value, by_dfpn);
     }
 
     #[test]
-    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>()) {
+    fn dfpn_agrees_with_the_value_search_on_sprouts(spots in 1usize..=5, moves in 0usize..6, seed in any::<u64>(), small in prop::sample::select(vec![0u32, 4, 12]), tiny in any::<bool>(), threads in 1usize..=3, shared in any::<bool>(), lazy in any::<bool>(), watch in any::<bool>()) {
         let game = Sprouts::default();
         // every part's nimber by df-pn (small 0) re-proves much: four spots at most then
         let spots = if small == 0 { spots.min(4) } else { spots };
         let p = sprouts_position(&game, spots, moves, seed);
         let pn = if tiny { 1 << 14 } else { 1 << 22 };
-        let (by_value, by_dfpn) = both(&game, &p, small, pn, (threads, shared), lazy);
+        let (by_value, by_dfpn) = both(&game, &p, small, pn, (threads, shared), (lazy, true, watch));
         prop_assert_eq!(by_value, by_dfpn, "position {}", game.text(&p));
     }
 }
@@ -266,5 +269,48 @@ fn a_pulse_that_raises_the_stop_flag_cancels_dfpn() {
             "{threads} threads: {r:?}"
         );
         assert_eq!(pulses.load(Ordering::Relaxed), 3, "{threads} threads");
+    }
+}
+
+/// The number of moves `game` writes for each of `parts`, beside its mobility.
+fn moves_and_mobility<G: SearchGame>(game: &G, parts: &[G::Component]) -> Vec<(usize, u32)> {
+    parts
+        .iter()
+        .map(|c| {
+            let mut moves = grundy::search::Moves::default();
+            game.moves(c, &mut moves);
+            (
+                moves.len(),
+                game.mobility(c).expect("the game counts its moves"),
+            )
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// df-pn starts a fresh node's disproof number at its mobility: on Cram, Node-Kayles and
+    /// Arc-Kayles that is exactly the number of moves written.
+    #[test]
+    fn mobility_is_the_number_of_moves(b in board(), g in graph(), edge in any::<bool>()) {
+        use grundy::search::cram::framed::FramedCram;
+        use grundy::search::node_kayles::{GridKayles, KaylesConfig};
+        let cram = Cram::default();
+        for (n, m) in moves_and_mobility(&cram, &cram.components(&b)) {
+            prop_assert_eq!(n, m as usize, "Cram board {}", b.to_text());
+        }
+        let framed = FramedCram::new(Default::default(), b.w as usize, b.h as usize);
+        for (n, m) in moves_and_mobility(&framed, &framed.components(&b)) {
+            prop_assert_eq!(n, m as usize, "framed Cram board {}", b.to_text());
+        }
+        let grid = GridKayles::new(KaylesConfig::default());
+        for (n, m) in moves_and_mobility(&grid, &grid.components(&b)) {
+            prop_assert_eq!(n, m as usize, "Node-Kayles board {}", b.to_text());
+        }
+        let kayles = GraphKayles::new(if edge { Rule::Edge } else { Rule::Vertex });
+        for (n, m) in moves_and_mobility(&kayles, &kayles.components(&g)) {
+            prop_assert_eq!(n, m as usize, "graph {:?}", g);
+        }
     }
 }

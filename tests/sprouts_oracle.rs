@@ -591,6 +591,7 @@ fn published_normal_play_outcomes_follow_the_conjecture() {
         let cfg = DfpnConfig {
             small: game.dfpn_small(),
             lazy_parts: game.dfpn_lazy_parts(),
+            watch_values: game.dfpn_watch_values(),
             ..DfpnConfig::default()
         };
         let mut d = Dfpn::new(&game, &t, Config::default(), cfg);

@@ -158,6 +158,7 @@ pub fn dfpn_config<G: SearchGame>(game: &G, o: &SearchOptions) -> DfpnConfig {
         small: game.dfpn_small(),
         lazy_parts: game.dfpn_lazy_parts(),
         shared_table: game.dfpn_shared_table(),
+        watch_values: game.dfpn_watch_values(),
         ..Default::default()
     }
 }

@@ -458,6 +458,12 @@ impl SearchGame for Cram {
         c.cells()
     }
 
+    fn mobility(&self, c: &Region) -> Option<u32> {
+        // every domino: a cell with its right or its lower neighbour empty too
+        let horizontal = c.bits & (c.bits >> 1) & !c.right();
+        Some(horizontal.count_ones() + (c.bits & (c.bits >> c.w)).count_ones())
+    }
+
     fn known_value(&self, c: &Region) -> Option<u8> {
         let n = c.cells();
         if n <= 3 {

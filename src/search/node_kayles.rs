@@ -194,6 +194,11 @@ impl SearchGame for GridKayles {
         c.cells()
     }
 
+    fn mobility(&self, c: &Region) -> Option<u32> {
+        // a move a vertex
+        Some(c.cells())
+    }
+
     fn known_value(&self, c: &Region) -> Option<u8> {
         match c.cells() {
             0 => return Some(0),
@@ -345,6 +350,13 @@ impl SearchGame for GraphKayles {
             Rule::Vertex => "node-kayles graphs v1".into(),
             Rule::Edge => "arc-kayles graphs v1".into(),
         }
+    }
+
+    fn mobility(&self, c: &Graph) -> Option<u32> {
+        Some(match self.rule {
+            Rule::Vertex => c.n() as u32,
+            Rule::Edge => c.adj.iter().map(|a| a.count_ones()).sum::<u32>() / 2,
+        })
     }
 
     fn moves(&self, c: &Graph, out: &mut Moves<Graph>) {

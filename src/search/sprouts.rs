@@ -343,6 +343,13 @@ impl SearchGame for Sprouts {
         true
     }
 
+    /// Yes: the value search settles small lands by the thousand, and a child settled so is
+    /// seen at once (as df-pn always did here; without it, and with a fresh node's heap moves
+    /// counted in its `δ`, `0*12` took 66,474 iterations on one thread against 56,706 with it).
+    fn dfpn_watch_values(&self) -> bool {
+        true
+    }
+
     /// Two threads: one from the root, one settling the root's children (largest first) with
     /// a table of its own. On the P-position `0*14` that takes 142 k expansions in all, where
     /// both threads from the root over one table take 349 k (one thread alone: 360 k): every

@@ -395,6 +395,13 @@ impl SearchGame for FramedCram {
         None
     }
 
+    #[inline]
+    fn mobility(&self, c: &u64) -> Option<u32> {
+        // every domino: a cell with its right or its lower neighbour empty too
+        let f = &self.frame;
+        Some(f.with_right(*c).count_ones() + f.with_below(*c).count_ones())
+    }
+
     fn theorem_value(&self, c: &u64) -> Option<u8> {
         (self.cfg.mirror && self.frame.domino_mirror(*c)).then_some(0)
     }

@@ -152,6 +152,14 @@ impl SharedPnTable {
         })
     }
 
+    /// Ask the processor to bring `key`'s bucket into the cache (before a run of
+    /// [`SharedPnTable::get`]s, so their misses overlap).
+    #[inline]
+    pub fn prefetch(&self, key: NodeKey) {
+        let b = Self::start(&key, self.mask.load(Ordering::Relaxed));
+        super::table::prefetch(&self.words[self.base + b..]);
+    }
+
     /// The numbers kept for `key`.
     #[inline]
     pub fn get(&self, key: NodeKey) -> Option<(u32, u32)> {

@@ -47,12 +47,14 @@ fn agree(a: &ClusterAnswer, value: u8, winning: &[bool], outcome_only: bool, wha
     assert_eq!(a.winning, want, "{what}: winning moves");
 }
 
-/// df-pn's settings for `game` as the front ends take them (its small parts, its lazy parts),
+/// df-pn's settings for `game` as the front ends take them (its small parts, its lazy parts, its
+/// value-table watch),
 /// with a small proof-number table.
 fn dfpn_of<G: SearchGame>(game: &G) -> DfpnConfig {
     DfpnConfig {
         small: game.dfpn_small(),
         lazy_parts: game.dfpn_lazy_parts(),
+        watch_values: game.dfpn_watch_values(),
         pn_bytes: 1 << 20,
         ..DfpnConfig::default()
     }
