@@ -715,14 +715,12 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
             // entered (`mid_in` asks first): probing both tables for every child at every turn
             // of the loop cost a fifth of the time (but helpers on tables of their own are only
             // heard through the value table)
-            Child::Node { c, k, key, .. } => match self.cfg.watch_values {
-                true => match self.settled(c, *k) {
-                    Some(true) => Some((INF, 0)),
-                    Some(false) => Some((0, INF)),
-                    None => self.pn.get(*key),
-                },
-                false => self.pn.get(*key),
+            Child::Node { c, k, key, .. } if self.cfg.watch_values => match self.settled(c, *k) {
+                Some(true) => Some((INF, 0)),
+                Some(false) => Some((0, INF)),
+                None => self.pn.get(*key),
             },
+            Child::Node { key, .. } => self.pn.get(*key),
             Child::Lands { .. } => None,
         }
     }
