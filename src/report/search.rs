@@ -303,6 +303,9 @@ pub struct ClusterFigures {
     pub jobs_run: u64,
     /// Jobs cancelled because another answer made them moot.
     pub jobs_cancelled: u64,
+    /// Root questions asked by their moves' questions (a question about `*0` alone in play
+    /// while a process had nothing to do).
+    pub jobs_split: u64,
     /// Nimbers sent to the shared database (each to every other process).
     pub shared_nimbers: u64,
     /// Bytes of messages sent from one process to another, all processes together.

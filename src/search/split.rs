@@ -35,6 +35,15 @@
 //! (worth `*1`, its smallest move the winning one) eight processes that do not wait lose
 //! 1.9 M nodes in moot questions, more than the whole search on one process.
 //!
+//! Round 0 waits longer ([`Split::patience`]): its questions go out one at a time until their
+//! *no*s have cost enough nodes, since on a first-player win round 0 ends with a *yes*, and
+//! the *no*s before it are cheap.
+//!
+//! **A question asked by its moves** ([`Split::beneath`]): "is the sum `S` worth `*t`?" is
+//! itself a split — the aspiration rounds of `S`'s moves, up to `t` — so that a question alone
+//! in play (the young brothers waiting) can still be shared: its moves' questions go to the
+//! processes instead of the question to one ([`Split::verdict`] reads the answer back).
+//!
 //! The coordinator keeps every answer it has in a file ([`save_answers`], atomic, with a
 //! CRC-32 and the split's [`Split::fingerprint`]), so a rerun with the same arguments replays
 //! them and does not ask a finished question again.
@@ -86,6 +95,9 @@ struct Part {
     k: u8,
     /// The part's value, once known.
     value: Option<u8>,
+    /// Nodes the answers *no* of the open round have cost (what the young brothers of round 0
+    /// wait for, [`Split::patience`]).
+    no_cost: u64,
 }
 
 /// The root split into questions (see the module docs).
@@ -103,6 +115,11 @@ pub struct Split<C> {
     outcome_only: bool,
     /// Ask each round's first question alone ([`Split::eldest_first`]).
     eldest_first: bool,
+    /// Nodes of answers *no* round 0's young brothers wait for ([`Split::patience`]).
+    patience: u64,
+    /// A split beneath one question ([`Split::beneath`]): the value its one part is asked
+    /// about, and the XOR of the sum's other parts.
+    cap: Option<(u8, u8)>,
     /// Jobs handed out and not answered (nor made moot).
     out: HashSet<Job>,
     /// Answers recorded, in order (what the answers file keeps).
@@ -174,6 +191,7 @@ impl<C: Clone> Split<C> {
                 not: vec![0; n],
                 k: 0,
                 value,
+                no_cost: 0,
             });
         }
         let after_first = sums.len() as u32;
@@ -209,6 +227,8 @@ impl<C: Clone> Split<C> {
             winning: vec![None; n_after],
             outcome_only,
             eldest_first: false,
+            patience: 0,
+            cap: None,
             out: HashSet::new(),
             log: Vec::new(),
         };
@@ -221,6 +241,74 @@ impl<C: Clone> Split<C> {
     /// search on several processes, where the questions asked beside a *yes* are lost work.
     pub fn eldest_first(&mut self, on: bool) {
         self.eldest_first = on;
+    }
+
+    /// With [`Split::eldest_first`], round 0's young brothers wait longer: its questions go
+    /// out one at a time until its answers *no* have cost `nodes` nodes together (0, the
+    /// default: until the first *no*). Round 0 is the round most likely to end with a *yes* —
+    /// every root that is a first-player win has a move worth `*0` — and its *no*s are cheap
+    /// when a *yes* is to come (a move that is not worth `*0` has a move to `*0`, and the
+    /// engine's order finds it early): on Cram 5 × 9 the first two moves said *no* in 5,791
+    /// and 31,719 nodes, the third *yes* in 3.5 M, and every question asked beside that *yes*
+    /// was lost. A root whose answers are all *no* (a second-player win) sends its brothers
+    /// out as soon as its *no*s turn dear.
+    pub fn patience(&mut self, nodes: u64) {
+        self.patience = nodes;
+    }
+
+    /// The split beneath the question "is the sum `sum` worth `*target`?": the moves of its
+    /// one part whose value the game does not know, in aspiration rounds up to the value that
+    /// part must have (`target` XOR the other parts' values) — the question answered by its
+    /// moves' questions, so that several processes can share one question (see
+    /// [`Split::verdict`]). `None` when the sum does not have exactly one such part, or when
+    /// the answer is known before any question.
+    ///
+    /// `G(part) = t` exactly when rounds `0..t` each find a move worth their value and no
+    /// move is worth `t`: round `j < t` ending with every move *no* values the part at `j`,
+    /// round `t` ending with a *yes* shows it is not `t`.
+    pub fn beneath<G: SearchGame<Component = C>>(
+        game: &G,
+        sum: &[C],
+        target: u8,
+    ) -> Result<Option<Split<C>>, SplitError> {
+        let mut unknown = None;
+        let mut x = target;
+        for c in sum {
+            match game.known_value(c) {
+                Some(v) => x ^= v,
+                None if unknown.is_none() => unknown = Some(c),
+                None => return Ok(None),
+            }
+        }
+        let Some(part) = unknown else {
+            return Ok(None);
+        };
+        if x >= 128 {
+            return Ok(None);
+        }
+        let mut s = Split::new(game, std::slice::from_ref(part), &[], false)?;
+        s.cap = Some((x, x ^ target));
+        s.advance();
+        Ok(s.verdict().is_none().then_some(s))
+    }
+
+    /// A split [`Split::beneath`] a question: its answer once known — `Some(Some(v))` when the
+    /// sum's exact value `v` is known (the question's *yes* when `v` is its target), `Some(None)`
+    /// when the sum is only known not to be worth the target; `None` while undecided or for a
+    /// root split.
+    pub fn verdict(&self) -> Option<Option<u8>> {
+        let (t, others) = self.cap?;
+        let p = &self.parts[0];
+        match p.value {
+            Some(v) => Some(Some(v ^ others)),
+            None if p.k > t => Some(None),
+            None => None,
+        }
+    }
+
+    /// True when part `p`'s rounds go past the value a split beneath a question asks about.
+    fn past_cap(&self, p: &Part) -> bool {
+        self.cap.is_some_and(|(t, _)| p.k > t)
     }
 
     /// The components of sum `s`.
@@ -261,10 +349,12 @@ impl<C: Clone> Split<C> {
     /// Close every round settled by what is known: a round with a move known to be worth
     /// `k` moves on; a round where every move is known not to be worth `k` values the part.
     fn advance(&mut self) {
+        let cap = self.cap.map_or(u8::MAX, |(t, _)| t);
         for p in &mut self.parts {
-            while p.value.is_none() {
+            while p.value.is_none() && p.k <= cap {
                 if p.known.contains(&Some(p.k)) {
                     p.k += 1;
+                    p.no_cost = 0;
                     continue;
                 }
                 let k = p.k;
@@ -309,13 +399,19 @@ impl<C: Clone> Split<C> {
         loop {
             let mut gave = false;
             for (pi, p) in self.parts.iter().enumerate() {
-                if !wanted_parts || p.value.is_some() {
+                if !wanted_parts || p.value.is_some() || self.past_cap(p) {
                     continue;
                 }
-                // the young brothers wait: until one question of the round has said no, its
-                // first question is asked alone
+                // the young brothers wait: until one question of the round has said no (in
+                // round 0, until its no's have cost `patience` nodes), its questions are
+                // asked one at a time
                 let k = p.k;
-                if self.eldest_first && p.not.iter().all(|n| n >> k & 1 == 0) {
+                let waiting = if k == 0 && self.patience > 0 {
+                    p.no_cost < self.patience
+                } else {
+                    p.not.iter().all(|n| n >> k & 1 == 0)
+                };
+                if self.eldest_first && waiting {
                     let first = p
                         .order
                         .iter()
@@ -390,11 +486,20 @@ impl<C: Clone> Split<C> {
     /// only known not to be worth `*target`. Answers to questions made moot are still facts
     /// and are kept.
     pub fn record(&mut self, job: Job, found: Option<u8>) {
+        self.record_cost(job, found, 0);
+    }
+
+    /// [`Split::record`], with the nodes the answer cost (what round 0's young brothers wait
+    /// for, [`Split::patience`]).
+    pub fn record_cost(&mut self, job: Job, found: Option<u8>, nodes: u64) {
         self.out.remove(&job);
         self.log.push((job, found));
         match self.owner(job.sum) {
             Some((p, i)) => {
                 let part = &mut self.parts[p];
+                if job.target == part.k && found != Some(job.target) {
+                    part.no_cost = part.no_cost.saturating_add(nodes);
+                }
                 match found {
                     Some(v) => part.known[i] = Some(v),
                     None if (job.target as usize) < 128 => part.not[i] |= 1u128 << job.target,
@@ -446,6 +551,9 @@ impl<C: Clone> Split<C> {
     /// True when everything asked is known: the root's value (its outcome with
     /// `outcome_only`) and, for a first-player win, every winning move.
     pub fn is_done(&self) -> bool {
+        if self.cap.is_some() {
+            return self.verdict().is_some();
+        }
         let root = if self.outcome_only {
             self.root_wins().is_some()
         } else {
@@ -489,7 +597,21 @@ impl<C: Clone> Split<C> {
 /// The file name of the coordinator's answers inside a table directory.
 pub const ANSWERS_FILE: &str = "split-answers.bin";
 
-const MAGIC: &[u8; 24] = b"grundy split answers v1\n";
+const MAGIC: &[u8; 24] = b"grundy split answers v2\n";
+/// The first version's files: the root's questions only (6 bytes an answer); still read.
+const MAGIC_V1: &[u8; 24] = b"grundy split answers v1\n";
+
+/// An answer the coordinator keeps: the question — the root's own (`under` is `None`), or
+/// one asked by the split [`Split::beneath`] root question `under` — and what it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// The root question whose split asked it, if any.
+    pub under: Option<Job>,
+    /// The question, numbered in its split.
+    pub job: Job,
+    /// Its answer, as [`Split::record`] takes it.
+    pub found: Option<u8>,
+}
 
 /// The answer byte of "not worth the value asked" (values are at most 127).
 const NOT: u8 = 0xff;
@@ -521,7 +643,7 @@ pub fn save_answers(
     dir: &Path,
     game_id: &str,
     fingerprint: u64,
-    answers: &[(Job, Option<u8>)],
+    answers: &[Kept],
 ) -> Result<(), AnswersError> {
     let path = dir.join(ANSWERS_FILE);
     let io = |e: String| AnswersError::Io {
@@ -529,16 +651,23 @@ pub fn save_answers(
         error: e,
     };
     std::fs::create_dir_all(dir).map_err(|e| io(e.to_string()))?;
-    let mut bytes = Vec::with_capacity(64 + game_id.len() + answers.len() * 6);
+    let mut bytes = Vec::with_capacity(64 + game_id.len() + answers.len() * 12);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&(game_id.len() as u32).to_le_bytes());
     bytes.extend_from_slice(game_id.as_bytes());
     bytes.extend_from_slice(&fingerprint.to_le_bytes());
     bytes.extend_from_slice(&(answers.len() as u64).to_le_bytes());
-    for &(j, found) in answers {
-        bytes.extend_from_slice(&j.sum.to_le_bytes());
-        bytes.push(j.target);
-        bytes.push(found.unwrap_or(NOT));
+    for a in answers {
+        let (tag, under) = match a.under {
+            Some(u) => (1, u),
+            None => (0, Job { sum: 0, target: 0 }),
+        };
+        bytes.push(tag);
+        bytes.extend_from_slice(&under.sum.to_le_bytes());
+        bytes.push(under.target);
+        bytes.extend_from_slice(&a.job.sum.to_le_bytes());
+        bytes.push(a.job.target);
+        bytes.push(a.found.unwrap_or(NOT));
     }
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
@@ -551,7 +680,7 @@ pub fn load_answers(
     dir: &Path,
     game_id: &str,
     fingerprint: u64,
-) -> Result<Vec<(Job, Option<u8>)>, AnswersError> {
+) -> Result<Vec<Kept>, AnswersError> {
     let path = dir.join(ANSWERS_FILE);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -567,9 +696,12 @@ pub fn load_answers(
         path: path.display().to_string(),
         reason: reason.to_string(),
     };
-    if bytes.len() < MAGIC.len() + 4 + 8 + 8 + 4 || &bytes[..MAGIC.len()] != MAGIC {
+    if bytes.len() < MAGIC.len() + 4 + 8 + 8 + 4
+        || (&bytes[..MAGIC.len()] != MAGIC && &bytes[..MAGIC.len()] != MAGIC_V1)
+    {
         return Err(refuse("not an answers file"));
     }
+    let v1 = &bytes[..MAGIC.len()] == MAGIC_V1;
     let (body, tail) = bytes.split_at(bytes.len() - 4);
     if crc32fast::hash(body) != u32::from_le_bytes(tail.try_into().expect("4 bytes")) {
         return Err(refuse("checksum mismatch"));
@@ -591,16 +723,28 @@ pub fn load_answers(
     }
     let n = u64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
     let records = &body[MAGIC.len() + 4 + id_len + 8 + 8..];
-    if n.checked_mul(6) != Some(records.len() as u64) {
+    let width = if v1 { 6 } else { 12 };
+    if n.checked_mul(width) != Some(records.len() as u64) {
         return Err(refuse("truncated"));
     }
-    let out = records
-        .chunks_exact(6)
-        .map(|r| {
-            let sum = u32::from_le_bytes(r[..4].try_into().expect("4 bytes"));
-            (Job { sum, target: r[4] }, (r[5] != NOT).then_some(r[5]))
-        })
-        .collect::<Vec<_>>();
+    let job = |r: &[u8]| Job {
+        sum: u32::from_le_bytes(r[..4].try_into().expect("4 bytes")),
+        target: r[4],
+    };
+    let mut out = Vec::with_capacity(n as usize);
+    for r in records.chunks_exact(width as usize) {
+        let (under, r) = match (v1, r[0]) {
+            (true, _) => (None, r),
+            (false, 0) => (None, &r[6..]),
+            (false, 1) => (Some(job(&r[1..6])), &r[6..]),
+            _ => return Err(refuse("a malformed answer")),
+        };
+        out.push(Kept {
+            under,
+            job: job(r),
+            found: (r[5] != NOT).then_some(r[5]),
+        });
+    }
     Ok(out)
 }
 
@@ -744,6 +888,47 @@ mod tests {
             prop_assert_eq!(split.root_wins(), Some(want != 0));
         }
 
+        /// A question answered by its moves' questions says what the brute force says: the
+        /// position is worth the value asked exactly when the split beneath it says *yes*, and
+        /// an exact value it reports is the position's.
+        #[test]
+        fn a_question_answered_by_its_moves_agrees_with_the_brute_force(
+            (n, edges) in graphs(),
+            target in 0u8..4,
+            batch in 1usize..12,
+            edge_rule in any::<bool>(),
+            reverse in any::<bool>(),
+            wait in any::<bool>(),
+        ) {
+            let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
+            let game = GraphKayles::new(rule);
+            let parts = game.components(&Graph::from_edges(n, &edges).unwrap());
+            let want = brute(rule, n, &edges);
+            let unknown: Vec<_> = parts.iter().filter(|c| game.known_value(c).is_none()).collect();
+            let others = parts.iter().filter_map(|c| game.known_value(c)).fold(0, |x, v| x ^ v);
+            match Split::beneath(&game, &parts, target).unwrap() {
+                None => prop_assert!(
+                    unknown.len() != 1
+                        || Split::new(&game, &[unknown[0].clone()], &[], false)
+                            .unwrap()
+                            .root_value()
+                            .is_some(),
+                    "a sum of one unknown part is asked by its moves"
+                ),
+                Some(mut split) => {
+                    prop_assert_eq!(unknown.len(), 1);
+                    split.eldest_first(wait);
+                    answer_all(&game, &mut split, batch, reverse);
+                    match split.verdict().unwrap() {
+                        Some(v) => prop_assert_eq!(v, want),
+                        None => prop_assert_ne!(want, target),
+                    }
+                    // no round past the value asked
+                    prop_assert!(split.answers().iter().all(|(j, _)| j.target <= target ^ others));
+                }
+            }
+        }
+
         /// The winning moves are the moves to a position worth 0, found by the brute force.
         #[test]
         fn a_split_finds_every_winning_move(
@@ -842,6 +1027,43 @@ mod tests {
     }
 
     #[test]
+    fn round_0_waits_for_dear_nos_before_its_brothers_go_out() {
+        // Node-Kayles on the 3 × 5 grid with a patience of 100 nodes: cheap no's send the next
+        // question out alone; once the no's have cost 100 nodes the rest goes out at once;
+        // round 1 waits for its first no only
+        let game = GraphKayles::new(Rule::Vertex);
+        let parts = game.components(&Graph::from_edges(15, &grid_edges(3, 5)).unwrap());
+        let mut plain = Split::new(&game, &parts, &[], false).unwrap();
+        let mut split = plain.clone();
+        split.eldest_first(true);
+        split.patience(100);
+        let all = plain.next_jobs(usize::MAX);
+        assert!(all.len() > 4);
+        assert_eq!(split.next_jobs(usize::MAX), all[..1].to_vec());
+        split.record_cost(all[0], None, 60);
+        assert_eq!(
+            split.next_jobs(usize::MAX),
+            all[1..2].to_vec(),
+            "60 nodes: still alone"
+        );
+        split.record_cost(all[1], None, 40);
+        assert_eq!(
+            split.next_jobs(usize::MAX),
+            all[2..].to_vec(),
+            "100 nodes: all"
+        );
+        split.record_cost(all[2], Some(0), 1_000);
+        let next = split.next_jobs(usize::MAX);
+        assert_eq!(next.len(), 1, "{next:?}");
+        assert_eq!(next[0].target, 1);
+        split.record_cost(next[0], None, 1);
+        assert!(
+            split.next_jobs(usize::MAX).len() > 1,
+            "round 1: the first no is enough"
+        );
+    }
+
+    #[test]
     fn the_same_arguments_give_the_same_fingerprint() {
         let game = GraphKayles::new(Rule::Vertex);
         let g = Graph::from_edges(12, &grid_edges(3, 4)).unwrap();
@@ -857,10 +1079,11 @@ mod tests {
     fn answers_survive_a_round_trip_and_refuse_another_split() {
         let dir = tempfile::tempdir().unwrap();
         let job = |sum, target| Job { sum, target };
+        let kept = |under, job, found| Kept { under, job, found };
         let answers = vec![
-            (job(3, 1), Some(1)),
-            (job(7, 0), None),
-            (job(12, 5), Some(2)),
+            kept(None, job(3, 1), Some(1)),
+            kept(Some(job(9, 0)), job(7, 0), None),
+            kept(None, job(12, 5), Some(2)),
         ];
         save_answers(dir.path(), "game", 42, &answers).unwrap();
         assert_eq!(load_answers(dir.path(), "game", 42).unwrap(), answers);

@@ -19,7 +19,7 @@ use super::progress::Bar;
 use super::{CmdResult, Failure, Output, write_json};
 
 /// The help of `--json`: the report's fields.
-const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process","nodes_cancelled","database","lookups","lookup_hits","lookup_wait_seconds"}"#;
+const JSON: &str = r#"Print JSON: {"game","position","components","value","outcome","winning_moves","nodes", "table_entries","table_hits","table_bytes","resumed_entries","threads","seconds","peak_bytes", "algorithm","iterations","proof_numbers"} (the last two null for the value search; "proof_numbers" is the root's [φ, δ] at the end, null for ∞); "value" is null with --misere or --outcome, "winning_moves" null without --moves, else a list of {"move","position"}; with --processes also "cluster": {"processes","sums","jobs_resumed","jobs_run","jobs_cancelled","jobs_split","shared_nimbers","bytes_sent","rounds","connect_seconds","nodes_per_process","nodes_cancelled","database","lookups","lookup_hits","lookup_wait_seconds"}"#;
 
 /// Arguments of `grundy search`.
 #[derive(clap::Args, Debug)]
@@ -163,6 +163,12 @@ pub struct Common {
     /// the other processes (default 16; lower: fewer nodes searched twice, more bytes sent).
     #[arg(long, value_name = "NODES", requires = "processes")]
     pub share_nodes: Option<u64>,
+    /// With --processes: round 0's questions ("is this move worth *0?") go out one at a time,
+    /// each asked by its moves' questions when processes are idle, until their answers *no*
+    /// have cost this many nodes together; then the rest go out at once (default 262144; 0:
+    /// after the first no).
+    #[arg(long, value_name = "NODES", requires = "processes")]
+    pub patience: Option<u64>,
     /// With --processes: where the shared nimbers live — `broadcast` (sent to every process)
     /// or `partitioned` (each sent to the process its hash names, which a value search asks
     /// about every component of at least --lookup-size its own table lacks).
@@ -460,8 +466,8 @@ fn print(r: &SearchReport, misere: bool, out: &mut dyn Write) -> CmdResult {
     if let Some(c) = &r.cluster {
         writeln!(
             out,
-            "processes: {}  jobs: {} answered, {} read back, {} cancelled (the root split into {} sums)",
-            c.processes, c.jobs_run, c.jobs_resumed, c.jobs_cancelled, c.sums
+            "processes: {}  jobs: {} answered, {} read back, {} cancelled, {} asked by their moves (the root split into {} sums)",
+            c.processes, c.jobs_run, c.jobs_resumed, c.jobs_cancelled, c.jobs_split, c.sums
         )?;
         writeln!(
             out,

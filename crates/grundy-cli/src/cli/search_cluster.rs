@@ -73,6 +73,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         save_every: o.save_every,
         silence_limit: Duration::from_secs(common.silence_limit.unwrap_or(600)),
         progress: grundy_timely::ProgressSink(Some(bar.clone())),
+        patience: common.patience.unwrap_or(SearchCluster::default().patience),
         stop_after_answers: None,
     };
     let r = with_game(
@@ -189,6 +190,7 @@ impl Driver for Cluster<'_> {
                 jobs_resumed: a.jobs_resumed,
                 jobs_run: a.jobs_run,
                 jobs_cancelled: a.jobs_cancelled,
+                jobs_split: a.jobs_split,
                 shared_nimbers: a.shared_nimbers.iter().sum(),
                 bytes_sent: a.bytes_sent.iter().sum(),
                 rounds: a.rounds,

@@ -365,6 +365,7 @@ fn dfpn_jobs_on_1_2_3_processes_answer_sprouts_start_positions_as_the_single_eng
 fn two_and_three_processes_answer_as_the_single_engine() {
     // Cram boards with holes, a Node-Kayles and an Arc-Kayles graph, Sprouts positions
     let cram = Cram::default();
+    let mut split = 0;
     for (n, text) in [
         (2, "...../...#./....."),
         (3, "....../.#..../......"),
@@ -374,7 +375,10 @@ fn two_and_three_processes_answer_as_the_single_engine() {
         let (v, w) = single(&cram, &parts, &after);
         let a = cluster(Arc::new(Cram::default()), parts, after, n, 1, false);
         agree(&a, v, &w, false, &format!("cram {text} on {n} processes"));
+        split += a.jobs_split;
     }
+    // round 0's first question, alone in play with every process idle, is asked by its moves
+    assert!(split > 0, "no question split");
     let edges: Vec<(usize, usize)> = (0..13)
         .flat_map(|a| (a + 1..13).map(move |b| (a, b)))
         .filter(|&(a, b)| (a * 7 + b * 3) % 5 == 0 || b == a + 1)
@@ -503,6 +507,54 @@ fn a_stopped_dfpn_search_resumes_from_its_answers_and_asks_nothing_twice() {
     stop_and_resume(Some(dfpn_of(&Cram::default())));
 }
 
+/// Answers beneath a split question on disk (as a coordinator keeps them while the question
+/// is split: here two of its moves' questions, answered by the engine) are read back by a
+/// rerun, which splits that question again — even on one process — and answers as the single
+/// engine.
+#[test]
+fn answers_beneath_a_split_question_are_read_back() {
+    use grundy::search::split::{self, Kept, Split};
+    let game = Cram::default();
+    let (parts, after) = cram_after(&game, "....../....../.....#");
+    let (v, w) = single(&game, &parts, &after);
+    let mut root = Split::new(&game, &parts, &after, false).unwrap();
+    let first = root.next_jobs(1)[0];
+    assert_eq!(first.target, 0);
+    let mut beneath = Split::beneath(&game, root.sum(first.sum), 0)
+        .unwrap()
+        .expect("one part");
+    let table = Table::with_bytes(1 << 20);
+    let engine = Search::new(&game, &table, Config::default());
+    let mut kept = Vec::new();
+    for job in beneath.next_jobs(2) {
+        let found = Search::<Cram>::on_search_thread(|| {
+            engine.value_in(beneath.sum(job.sum), NimSet::single(job.target))
+        })
+        .unwrap();
+        kept.push(Kept {
+            under: Some(first),
+            job,
+            found,
+        });
+    }
+    let dir = tempfile::tempdir().unwrap();
+    split::save_answers(dir.path(), &game.id(), root.fingerprint(&game), &kept).unwrap();
+    let again = SearchCluster {
+        memory: 1 << 22,
+        dir: Some(dir.path().to_path_buf()),
+        ..SearchCluster::default()
+    };
+    let a = search(Arc::new(Cram::default()), parts, after, &again)
+        .unwrap()
+        .unwrap();
+    agree(&a, v, &w, false, "rerun on one process");
+    assert_eq!(a.jobs_resumed, kept.len() as u64);
+    assert_eq!(
+        a.jobs_split, 1,
+        "the question is split again to read its answers back"
+    );
+}
+
 /// A search of a Cram board stopped after four answers, rerun from the answers kept on disk:
 /// the single engine's answers, no question asked twice; a damaged answers file refused.
 fn stop_and_resume(dfpn: Option<DfpnConfig>) {
@@ -544,6 +596,13 @@ fn stop_and_resume(dfpn: Option<DfpnConfig>) {
         other => panic!("{other:?}"),
     };
     assert!(kept >= 4 && kept < whole.jobs_run, "{kept}");
+    let fingerprint = grundy::search::split::Split::new(&game, &parts, &after, false)
+        .unwrap()
+        .fingerprint(&game);
+    let load = || {
+        grundy::search::split::load_answers(dir.path(), &Cram::default().id(), fingerprint).unwrap()
+    };
+    let before = load();
     let again = SearchCluster {
         dir: Some(dir.path().to_path_buf()),
         ..cfg.clone()
@@ -557,20 +616,20 @@ fn stop_and_resume(dfpn: Option<DfpnConfig>) {
     .unwrap()
     .unwrap();
     agree(&a, v, &w, false, "resumed");
-    assert_eq!(a.jobs_resumed, kept);
+    assert_eq!(a.jobs_resumed, before.len() as u64);
     assert!(a.resumed_entries > 0, "the process's table was kept too");
-    // no question answered before the stop was asked again
-    let log = grundy::search::split::load_answers(
-        dir.path(),
-        &Cram::default().id(),
-        grundy::search::split::Split::new(&game, &parts, &after, false)
-            .unwrap()
-            .fingerprint(&game),
-    )
-    .unwrap();
-    let (before, rerun) = log.split_at(kept as usize);
-    for (j, _) in rerun {
-        assert!(!before.iter().any(|(b, _)| b == j), "{j:?} asked twice");
+    // no root question answered before the stop was asked again: the rerun's answers begin
+    // with those read back
+    let roots = |log: &[grundy::search::split::Kept]| {
+        log.iter()
+            .filter(|k| k.under.is_none())
+            .map(|k| k.job)
+            .collect::<Vec<_>>()
+    };
+    let (was, now) = (roots(&before), roots(&load()));
+    assert_eq!(now[..was.len()], was[..]);
+    for j in &now[was.len()..] {
+        assert!(!was.contains(j), "{j:?} asked twice");
     }
     // a damaged answers file is refused, never read as answers
     let file = dir.path().join(grundy::search::split::ANSWERS_FILE);
