@@ -117,6 +117,8 @@ pub struct Split<C> {
     eldest_first: bool,
     /// Nodes of answers *no* round 0's young brothers wait for ([`Split::patience`]).
     patience: u64,
+    /// Young brothers asked beside the eldest while they wait ([`Split::brothers`]).
+    brothers: usize,
     /// A split beneath one question ([`Split::beneath`]): the value its one part is asked
     /// about, and the XOR of the sum's other parts.
     cap: Option<(u8, u8)>,
@@ -228,6 +230,7 @@ impl<C: Clone> Split<C> {
             outcome_only,
             eldest_first: false,
             patience: 0,
+            brothers: 0,
             cap: None,
             out: HashSet::new(),
             log: Vec::new(),
@@ -254,6 +257,13 @@ impl<C: Clone> Split<C> {
     /// out as soon as its *no*s turn dear.
     pub fn patience(&mut self, nodes: u64) {
         self.patience = nodes;
+    }
+
+    /// With [`Split::eldest_first`], `n` young brothers go out beside the eldest while they
+    /// wait for its *no* (not in a patient round 0, whose questions are asked one at a time):
+    /// a bet on a round where every move says *no*, that keeps `n` more processes busy.
+    pub fn brothers(&mut self, n: usize) {
+        self.brothers = n;
     }
 
     /// The split beneath the question "is the sum `sum` worth `*target`?": the moves of its
@@ -412,12 +422,20 @@ impl<C: Clone> Split<C> {
                     p.not.iter().all(|n| n >> k & 1 == 0)
                 };
                 if self.eldest_first && waiting {
-                    let first = p
+                    // the round's first open questions: the eldest (alone while round 0 is
+                    // patient), and `brothers` more otherwise
+                    let room = if k == 0 && self.patience > 0 {
+                        1
+                    } else {
+                        1 + self.brothers
+                    };
+                    let open = p
                         .order
                         .iter()
                         .map(|&i| i as usize)
-                        .find(|&i| p.known[i].is_none() && p.not[i] >> k & 1 == 0);
-                    if let Some(i) = first {
+                        .filter(|&i| p.known[i].is_none() && p.not[i] >> k & 1 == 0)
+                        .take(room);
+                    for i in open {
                         let job = Job {
                             sum: p.first + i as u32,
                             target: k,
@@ -779,7 +797,8 @@ mod tests {
                 let v = search
                     .value_in(split.sum(j.sum), NimSet::single(j.target))
                     .unwrap();
-                split.record(j, v);
+                // a made-up cost, for the patience of round 0
+                split.record_cost(j, v, (j.sum as u64 * 37 + j.target as u64) % 500);
             }
         }
     }
@@ -870,6 +889,8 @@ mod tests {
             edge_rule in any::<bool>(),
             reverse in any::<bool>(),
             wait in any::<bool>(),
+            brothers in 0usize..3,
+            patience in prop_oneof![Just(0u64), 1u64..2_000],
         ) {
             let rule = if edge_rule { Rule::Edge } else { Rule::Vertex };
             let game = GraphKayles::new(rule);
@@ -878,12 +899,16 @@ mod tests {
             let want = brute(rule, n, &edges);
             let mut split = Split::new(&game, &parts, &[], false).unwrap();
             split.eldest_first(wait);
+            split.brothers(brothers);
+            split.patience(patience);
             answer_all(&game, &mut split, batch, reverse);
             prop_assert_eq!(split.root_value(), Some(want));
             prop_assert_eq!(split.root_wins(), Some(want != 0));
             // outcome only: the same outcome
             let mut split = Split::new(&game, &parts, &[], true).unwrap();
             split.eldest_first(wait);
+            split.brothers(brothers);
+            split.patience(patience);
             answer_all(&game, &mut split, batch, reverse);
             prop_assert_eq!(split.root_wins(), Some(want != 0));
         }
@@ -1061,6 +1086,30 @@ mod tests {
             split.next_jobs(usize::MAX).len() > 1,
             "round 1: the first no is enough"
         );
+    }
+
+    #[test]
+    fn one_young_brother_goes_out_beside_the_eldest() {
+        // Node-Kayles on the 3 × 5 grid, one brother: a round's first two questions go out
+        // together, the rest once one of them says no; round 0 still one at a time when
+        // patient
+        let game = GraphKayles::new(Rule::Vertex);
+        let parts = game.components(&Graph::from_edges(15, &grid_edges(3, 5)).unwrap());
+        let mut plain = Split::new(&game, &parts, &[], false).unwrap();
+        let mut split = plain.clone();
+        split.eldest_first(true);
+        split.brothers(1);
+        let all = plain.next_jobs(usize::MAX);
+        assert!(all.len() > 3);
+        assert_eq!(split.next_jobs(usize::MAX), all[..2].to_vec());
+        assert!(split.next_jobs(usize::MAX).is_empty(), "the others wait");
+        split.record(all[1], None);
+        assert_eq!(split.next_jobs(usize::MAX), all[2..].to_vec());
+        let mut fresh = Split::new(&game, &parts, &[], false).unwrap();
+        fresh.eldest_first(true);
+        fresh.brothers(1);
+        fresh.patience(1_000);
+        assert_eq!(fresh.next_jobs(usize::MAX), all[..1].to_vec());
     }
 
     #[test]

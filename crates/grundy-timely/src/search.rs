@@ -23,7 +23,9 @@
 //!   ([`grundy::search::split::Split::eldest_first`]): a round's first question alone, the
 //!   rest once it has said *no*, so that few questions are asked beside a *yes* and cancelled;
 //!   round 0's questions one at a time until their *no*s have cost
-//!   [`SearchCluster::patience`] nodes.
+//!   [`SearchCluster::patience`] nodes; in the other rounds [`SearchCluster::brothers`] young
+//!   brothers (one by default) go out beside the eldest, so that a second process is not idle
+//!   while the eldest is asked.
 //! - **A question asked by its moves**: while a question about `*0` is the only one in play
 //!   and a process has nothing to do, the coordinator splits it ([`Split::beneath`]) and hands
 //!   out its moves' questions instead (a job then names the root question too); its answers are
@@ -113,6 +115,8 @@ pub struct SearchCluster {
     pub progress: ProgressSink,
     /// Nodes of answers *no* round 0's young brothers wait for ([`Split::patience`]).
     pub patience: u64,
+    /// Young brothers asked beside the eldest while they wait ([`Split::brothers`]).
+    pub brothers: usize,
     /// Fault injection for tests: the coordinator stops (with [`ClusterError::Stopped`]) once
     /// it has this many answers, as a killed process would.
     pub stop_after_answers: Option<u64>,
@@ -135,6 +139,7 @@ impl Default for SearchCluster {
             silence_limit: Duration::from_secs(600),
             progress: ProgressSink::default(),
             patience: 1 << 18,
+            brothers: 1,
             stop_after_answers: None,
         }
     }
@@ -1017,6 +1022,7 @@ fn process<G: SearchGame>(
         // P-position (Sprouts 0*14 on 2 processes waiting: 93 % of the nodes on process 0)
         split.eldest_first(peers > 1 && cfg.dfpn.is_none());
         split.patience(cfg.patience);
+        split.brothers(cfg.brothers);
         Some(Coordinator {
             split,
             beneath: Vec::new(),

@@ -169,6 +169,10 @@ pub struct Common {
     /// after the first no).
     #[arg(long, value_name = "NODES", requires = "processes")]
     pub patience: Option<u64>,
+    /// With --processes: in the other rounds, the questions asked beside a round's first while
+    /// it has not said no yet (default 1).
+    #[arg(long, value_name = "N", requires = "processes")]
+    pub brothers: Option<usize>,
     /// With --processes: where the shared nimbers live — `broadcast` (sent to every process)
     /// or `partitioned` (each sent to the process its hash names, which a value search asks
     /// about every component of at least --lookup-size its own table lacks).

@@ -74,6 +74,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         silence_limit: Duration::from_secs(common.silence_limit.unwrap_or(600)),
         progress: grundy_timely::ProgressSink(Some(bar.clone())),
         patience: common.patience.unwrap_or(SearchCluster::default().patience),
+        brothers: common.brothers.unwrap_or(SearchCluster::default().brothers),
         stop_after_answers: None,
     };
     let r = with_game(
