@@ -427,7 +427,7 @@ impl<C: Clone> Split<C> {
                     let room = if k == 0 && self.patience > 0 {
                         1
                     } else {
-                        1 + self.brothers
+                        self.brothers.saturating_add(1)
                     };
                     let open = p
                         .order
