@@ -1286,34 +1286,36 @@ fn job_thread<G: SearchGame>(
                     .map(|b| b.sum(job.job.sum))
             }
         };
-        let Some(sum) = sum else {
-            let mut g = local.error.lock().unwrap_or_else(|e| e.into_inner());
-            g.get_or_insert_with(|| format!("question {job:?} is not one this process can list"));
-            local
-                .running
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .retain(|(j, f)| !(*j == job && Arc::ptr_eq(f, &flag)));
-            local.wake();
-            continue;
+        // the answer and its nodes, or the error to report (none for a cancelled job)
+        let answer = match sum {
+            None => Err(Some(format!(
+                "question {job:?} is not one this process can list"
+            ))),
+            Some(sum) => {
+                let before = answerer.nodes();
+                let r = answerer.ask(game, table, sum, job.job.target);
+                let nodes = answerer.nodes() - before;
+                local.nodes.fetch_add(nodes, Ordering::Relaxed);
+                match r {
+                    Ok(found) => Ok((found, nodes)),
+                    Err(SearchError::Cancelled) => {
+                        local.nodes_cancelled.fetch_add(nodes, Ordering::Relaxed);
+                        Err(None)
+                    }
+                    Err(e) => Err(Some(format!("question {job:?}: {e}"))),
+                }
+            }
         };
-        let before = answerer.nodes();
-        let r = answerer.ask(game, table, sum, job.job.target);
-        let nodes = answerer.nodes() - before;
-        local.nodes.fetch_add(nodes, Ordering::Relaxed);
-        if matches!(r, Err(SearchError::Cancelled)) {
-            local.nodes_cancelled.fetch_add(nodes, Ordering::Relaxed);
-        }
-        match r {
-            Ok(found) => local
+        match answer {
+            Ok((found, nodes)) => local
                 .answers
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .push((job, found, nodes)),
-            Err(SearchError::Cancelled) => {}
-            Err(e) => {
+            Err(None) => {}
+            Err(Some(e)) => {
                 let mut g = local.error.lock().unwrap_or_else(|e| e.into_inner());
-                g.get_or_insert_with(|| format!("question {job:?}: {e}"));
+                g.get_or_insert(e);
             }
         }
         local
