@@ -37,6 +37,7 @@
 //! ```
 
 pub mod adapter;
+pub mod busy;
 pub mod cram;
 pub mod frame;
 pub mod game;

@@ -8,13 +8,14 @@ use std::collections::HashMap;
 
 use grundy::families::heap::Ruleset;
 use grundy::report::search::{Request, SearchOptions, Target, grid_graph, run};
+use grundy::search::busy::Busy;
 use grundy::search::cram::framed::FramedCram;
 use grundy::search::cram::{Cram, CramConfig};
 use grundy::search::graph::Graph;
 use grundy::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use grundy::search::region::Region;
 use grundy::search::remote::RemoteValues;
-use grundy::search::{Config, Key, Search, Table};
+use grundy::search::{Config, Key, Search, SearchGame, Table};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -184,6 +185,40 @@ proptest! {
         let table = Table::with_bytes(1 << 20);
         let got = Search::new(&game, &table, cfg).with_remote(&remote).value(&parts).unwrap();
         prop_assert_eq!(got, want, "board {}", b.to_text());
+    }
+
+    /// A search on a busy board that other processes say they are searching some of the
+    /// components after its moves (which it then leaves for last) finds the brute force's
+    /// value, whatever the switches.
+    #[test]
+    fn a_search_leaving_busy_components_for_last_matches_brute_force(
+        b in board(), sw in any::<u16>(), pick in any::<u64>()
+    ) {
+        let (cfg, decompose, symmetry, mirror, stars) = config(sw);
+        let (w, h) = (b.w as usize, b.h as usize);
+        let want = brute_cram(b.bits, w, h, &mut HashMap::new());
+        let game = Cram::new(CramConfig { decompose, symmetry, mirror, stars, ..CramConfig::default() });
+        // the components after some of the moves and some of their moves, announced elsewhere
+        let mut busy = Vec::new();
+        let mut bit = 0u32;
+        let mut announce = |r: &Region, busy: &mut Vec<u64>| {
+            bit += 1;
+            if pick.rotate_left(bit % 64) & 1 == 1 {
+                busy.extend(game.components(r).iter().map(|c| Busy::fingerprint(game.key(c))));
+            }
+        };
+        for (_, after) in game.board_moves(&b) {
+            announce(&after, &mut busy);
+            for (_, later) in game.board_moves(&after) {
+                announce(&later, &mut busy);
+            }
+        }
+        let board = Busy::default();
+        board.set_elsewhere(&busy);
+        let table = Table::with_bytes(1 << 20);
+        let got = Search::new(&game, &table, cfg).with_busy(&board).value(&game.components(&b)).unwrap();
+        prop_assert_eq!(got, want, "board {}", b.to_text());
+        prop_assert!(board.mine().is_empty(), "every announcement is taken back");
     }
 
     /// Sparser, larger boards, where dead ends, bridges and diagonal blocks are common: each

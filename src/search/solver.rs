@@ -51,6 +51,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use super::busy::{Board, Busy};
 use super::remote::RemoteValues;
 use super::table::Learnt;
 use super::{Moves, NimSet, Probe, SearchGame, Table};
@@ -164,13 +165,15 @@ pub struct Live {
     /// Components some thread is searching now (near the root), by fingerprint: another thread
     /// that meets one leaves it for last, by when it is usually in the table (the "exclusive
     /// search" of Weill's ABDADA, *ICCA Journal* 19, 1996).
-    busy: Box<[AtomicU64]>,
+    busy: Board,
 }
 
-/// Slots of the busy board.
-const BUSY_SLOTS: usize = 4096;
 /// Depths (from a root move) at which components are announced on the busy board.
 const BUSY_DEPTH: usize = 6;
+/// Depths (from a root move) at which components are announced on a busy board shared with
+/// other searches ([`Search::with_busy`]; a board seen across processes needs only the large
+/// components, and the keys of every move deeper down would cost more time than it saves).
+const SHARED_BUSY_DEPTH: usize = 2;
 
 impl Default for Live {
     fn default() -> Self {
@@ -180,39 +183,25 @@ impl Default for Live {
             root_total: AtomicU64::new(0),
             round: AtomicU64::new(0),
             components_done: AtomicU64::new(0),
-            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            busy: Board::default(),
         }
     }
 }
 
 impl Live {
     #[inline]
-    fn fingerprint(key: super::Key) -> u64 {
-        let x = key.bits ^ (key.tag as u64).rotate_left(47);
-        let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (x ^ (x >> 29)) | 1
-    }
-
-    /// Announce `key`; returns the slot taken (to release), if any.
-    #[inline]
     fn claim(&self, key: super::Key) -> Option<usize> {
-        let f = Self::fingerprint(key);
-        let slot = (f >> 20) as usize % BUSY_SLOTS;
-        self.busy[slot]
-            .compare_exchange(0, f, Ordering::Relaxed, Ordering::Relaxed)
-            .ok()
-            .map(|_| slot)
+        self.busy.claim(Busy::fingerprint(key))
     }
 
     #[inline]
     fn release(&self, slot: usize) {
-        self.busy[slot].store(0, Ordering::Relaxed);
+        self.busy.release(slot);
     }
 
     #[inline]
     fn is_busy(&self, key: super::Key) -> bool {
-        let f = Self::fingerprint(key);
-        self.busy[(f >> 20) as usize % BUSY_SLOTS].load(Ordering::Relaxed) == f
+        self.busy.holds(Busy::fingerprint(key))
     }
 }
 
@@ -245,6 +234,8 @@ struct Searcher<'a, G: SearchGame> {
     pulse: Option<&'a Pulse<'a>>,
     /// Asked before a large component is searched ([`Search::with_remote`]).
     remote: Option<&'a dyn RemoteValues>,
+    /// A busy board shared with other searches ([`Search::with_busy`]).
+    busy: Option<&'a Busy>,
 }
 
 impl<'a, G: SearchGame> Searcher<'a, G> {
@@ -272,6 +263,7 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
             unflushed: 0,
             pulse: None,
             remote: None,
+            busy: None,
         }
     }
 
@@ -460,6 +452,10 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         } else {
             None
         };
+        let announced = match self.busy {
+            Some(b) if d < SHARED_BUSY_DEPTH => b.claim(self.game.key(c)),
+            _ => None,
+        };
         let source = if self.cfg.lazy_moves && self.game.move_handles(c, &mut handles) {
             MoveSource::Lazy(&handles)
         } else {
@@ -477,6 +473,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         };
         if let Some(slot) = claimed {
             self.live.release(slot);
+        }
+        if let (Some(slot), Some(b)) = (announced, self.busy) {
+            b.release(slot);
         }
         self.depth -= 1;
         self.pool[d] = moves;
@@ -521,8 +520,11 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         let moves = &*moves;
         let top = want.max().unwrap_or(0);
         let mut exact = true;
-        // with several threads, moves whose main part another thread is searching go last
-        let defer = self.cfg.threads > 1 && self.depth <= BUSY_DEPTH && order.len() > 1;
+        // with several threads (or a busy board shared with other searches), moves whose main
+        // part another thread is searching go last
+        let defer = order.len() > 1
+            && ((self.cfg.threads > 1 && self.depth <= BUSY_DEPTH)
+                || (self.busy.is_some() && self.depth <= SHARED_BUSY_DEPTH));
         let mut later: u128 = 0;
         let n_order = order.len();
         for step in 0..n_order * (1 + defer as usize) {
@@ -586,7 +588,10 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
                 }
             }
         }
-        best.is_some_and(|(_, j)| self.live.is_busy(self.game.key(&parts[j])))
+        best.is_some_and(|(_, j)| {
+            let key = self.game.key(&parts[j]);
+            self.live.is_busy(key) || self.busy.is_some_and(|b| b.is_busy(key))
+        })
     }
 
     /// Enhanced transposition cut-off: hand `settled` the value of every move whose parts are
@@ -835,6 +840,7 @@ pub struct Search<'a, G: SearchGame> {
     stats: Mutex<Stats>,
     pulse: Option<&'a Pulse<'a>>,
     remote: Option<&'a dyn RemoteValues>,
+    busy: Option<&'a Busy>,
 }
 
 impl<'a, G: SearchGame> Search<'a, G> {
@@ -850,6 +856,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             stats: Mutex::new(Stats::default()),
             pulse: None,
             remote: None,
+            busy: None,
         }
     }
 
@@ -866,6 +873,15 @@ impl<'a, G: SearchGame> Search<'a, G> {
     /// partitioned across processes: [`super::remote`]).
     pub fn with_remote(mut self, remote: &'a dyn RemoteValues) -> Self {
         self.remote = Some(remote);
+        self
+    }
+
+    /// Announce the components searched near the root on `busy`, and leave for last the moves
+    /// whose main component another search announced there (ABDADA across searches that
+    /// share a table or a database: the job threads and processes of a distributed search;
+    /// see [`super::busy`]).
+    pub fn with_busy(mut self, busy: &'a Busy) -> Self {
+        self.busy = Some(busy);
         self
     }
 
@@ -907,6 +923,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
         );
         s.pulse = self.pulse;
         s.remote = self.remote;
+        s.busy = self.busy;
         s
     }
 

@@ -34,7 +34,13 @@
 //! - **A shared nimber database**: every exact value a process stores whose search took at
 //!   least `share_nodes` nodes ([`grundy::search::Table::journal_from`]) is sent to every other
 //!   process, which puts it in its table before its next round of work: no two processes
-//!   prove an expensive component twice once one has finished it. Broadcast by default;
+//!   prove a component twice once one has finished it. From one node by default: the cheap
+//!   values are most of what two processes under moves that share sub-positions would
+//!   otherwise search twice (Cram 5 × 9 on eight processes: 19.1–19.2 M nodes, 1.30 times
+//!   one process, against 23.3 M when values of 16 nodes and more were shared; about 6 bytes
+//!   sent per node; an exact value travels in 13 bytes). Sharing the bounds too (values a
+//!   component does not have) brings eight processes to 16.3 M nodes for 119 bytes per node
+//!   and more time: left out. Broadcast by default;
 //!   [`Database::Partitioned`] sends each value to one process, its owner by hash, and a value
 //!   search asks the owner about every large component its table lacks
 //!   ([`grundy::search::remote`]), waiting a round of messages for the answer. Measured on Cram
@@ -42,6 +48,12 @@
 //!   nodes of broadcast and five times its time — the values that spare work are the many
 //!   middle-sized ones, which a look-up per component would make wait, and few look-ups find a
 //!   value (under 1 %).
+//! - **The busy board** ([`grundy::search::busy`], [`SearchCluster::busy_board`]): each
+//!   process tells the others, in every round where it changed, the components its job threads
+//!   are searching within two moves of their jobs' roots; a search that meets a move into one
+//!   of them leaves it for last (Weill's ABDADA across processes), by when its value has
+//!   usually come through the database. Cram 5 × 9 on eight processes: 18.9 M nodes instead of
+//!   19.2 M; none gained on two.
 //! - **Rounds**: the processes exchange letters in rounds (the mailbox of `dataflow.rs`), every
 //!   few milliseconds while they work; a round carries requests for work, jobs, answers and
 //!   shared nimbers.
@@ -69,6 +81,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::search::busy::Busy;
 use grundy::search::pns::{Dfpn, DfpnConfig};
 use grundy::search::remote::RemoteValues;
 use grundy::search::split::{self, Job, Split};
@@ -117,6 +130,9 @@ pub struct SearchCluster {
     pub patience: u64,
     /// Young brothers asked beside the eldest while they wait ([`Split::brothers`]).
     pub brothers: usize,
+    /// Announce the components each process works on near its jobs' roots, so that the
+    /// others leave them for last ([`grundy::search::busy`]: ABDADA across processes).
+    pub busy_board: bool,
     /// Fault injection for tests: the coordinator stops (with [`ClusterError::Stopped`]) once
     /// it has this many answers, as a killed process would.
     pub stop_after_answers: Option<u64>,
@@ -128,7 +144,7 @@ impl Default for SearchCluster {
             threads: 1,
             addresses: Vec::new(),
             process: 0,
-            share_nodes: 16,
+            share_nodes: 1,
             database: Database::Broadcast,
             memory: 1 << 26,
             engine: Config::default(),
@@ -140,6 +156,7 @@ impl Default for SearchCluster {
             progress: ProgressSink::default(),
             patience: 1 << 18,
             brothers: 1,
+            busy_board: true,
             stop_after_answers: None,
         }
     }
@@ -275,6 +292,8 @@ const STATS_TAG: u8 = 7; // [u64; STATS]
 const CANCEL: u8 = 8; // a question
 const ASK: u8 = 9; // id u32, bits u64, tag u16
 const TELL: u8 = 10; // id u32, value u8 (NOT: unknown), cost u8
+const NIMBER: u8 = 11; // bits u64, tag u16, value u8, cost u8 (a Learnt exact value, no bound)
+const BUSY: u8 = 12; // count u32, fingerprints u64 (what the sender's searches work on now)
 const NOT: u8 = 0xff;
 
 /// A record read from a letter.
@@ -291,6 +310,7 @@ enum Record {
     Cancel(Question),
     Ask(u32, Key),
     Tell(u32, Option<(u8, u8)>),
+    Busy(Vec<u64>),
 }
 
 /// The figures of a STATS record: nodes, nimbers shared, bytes sent, nodes of cancelled
@@ -346,12 +366,16 @@ fn put(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(&nodes.to_le_bytes());
         }
         Record::Learnt(l) => {
-            out.push(LEARNT);
+            // an exact value (the most of what is shared) in 13 bytes, a bound in 17
+            let exact = l.value.is_some_and(|v| v != NOT) && l.excluded == 0;
+            out.push(if exact { NIMBER } else { LEARNT });
             out.extend_from_slice(&l.key.bits.to_le_bytes());
             out.extend_from_slice(&l.key.tag.to_le_bytes());
             out.push(l.value.unwrap_or(NOT));
             out.push(l.cost);
-            out.extend_from_slice(&l.excluded.to_le_bytes());
+            if !exact {
+                out.extend_from_slice(&l.excluded.to_le_bytes());
+            }
         }
         Record::Done => out.push(DONE),
         Record::Fail(t) => {
@@ -376,6 +400,13 @@ fn put(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(&id.to_le_bytes());
             let (value, cost) = v.unwrap_or((NOT, 0));
             out.extend_from_slice(&[value, cost]);
+        }
+        Record::Busy(fingerprints) => {
+            out.push(BUSY);
+            out.extend_from_slice(&(fingerprints.len() as u32).to_le_bytes());
+            for f in fingerprints {
+                out.extend_from_slice(&f.to_le_bytes());
+            }
         }
     }
 }
@@ -408,9 +439,9 @@ fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
         })
     };
     while at < bytes.len() {
-        let tag = bytes[at];
+        let tag_of_record = bytes[at];
         at += 1;
-        out.push(match tag {
+        out.push(match tag_of_record {
             HELLO => Record::Hello(u64_of(take(8, &mut at)?)),
             WANT => Record::Want(u32_of(take(4, &mut at)?)),
             JOB => Record::Job(job_of(take(QUESTION_BYTES, &mut at)?)?),
@@ -424,11 +455,15 @@ fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
                     u64_of(&s[QUESTION_BYTES + 1..]),
                 )
             }
-            LEARNT => {
+            LEARNT | NIMBER => {
                 let bits = u64_of(take(8, &mut at)?);
                 let tag = u16::from_le_bytes(take(2, &mut at)?.try_into().expect("2 bytes"));
                 let v = take(2, &mut at)?;
-                let excluded = u32_of(take(4, &mut at)?);
+                let excluded = match tag_of_record {
+                    LEARNT => u32_of(take(4, &mut at)?),
+                    _ if v[0] == NOT => return Err(bad()),
+                    _ => 0,
+                };
                 Record::Learnt(Learnt {
                     key: Key { bits, tag },
                     value: (v[0] != NOT).then_some(v[0]),
@@ -458,6 +493,12 @@ fn records(from: u32, bytes: &[u8]) -> Result<Vec<Record>, ClusterError> {
                 let id = u32_of(take(4, &mut at)?);
                 let v = take(2, &mut at)?;
                 Record::Tell(id, (v[0] != NOT).then_some((v[0], v[1])))
+            }
+            BUSY => {
+                let n = u32_of(take(4, &mut at)?) as usize;
+                // the count is checked against the letter before anything is allocated
+                let s = take(n.checked_mul(8).ok_or_else(bad)?, &mut at)?;
+                Record::Busy(s.chunks_exact(8).map(u64_of).collect())
             }
             _ => return Err(bad()),
         });
@@ -494,6 +535,9 @@ impl Outbox {
 
 /// The job threads of one process and what they share with its round loop.
 struct Local {
+    /// The components the job threads work on near their roots, and those the other
+    /// processes announce (`None`: the board is off, [`SearchCluster::busy_board`]).
+    busy: Option<Busy>,
     queue: Mutex<VecDeque<Question>>,
     work: Condvar,
     /// Answers not yet sent, with the nodes each cost.
@@ -1043,6 +1087,8 @@ fn process<G: SearchGame>(
         None
     };
     let local = Local {
+        // (one process with one job thread has nobody to tell)
+        busy: (cfg.busy_board && (peers > 1 || cfg.threads > 1)).then(Busy::default),
         queue: Mutex::new(VecDeque::new()),
         work: Condvar::new(),
         answers: Mutex::new(Vec::new()),
@@ -1221,7 +1267,10 @@ fn job_thread<G: SearchGame>(
     let mut beneath: HashMap<u32, Split<G::Component>> = HashMap::new();
     let mut answerer = match dfpn {
         None => {
-            let search = Search::new(game, table, engine).with_stop(&flag);
+            let mut search = Search::new(game, table, engine).with_stop(&flag);
+            if let Some(b) = &local.busy {
+                search = search.with_busy(b);
+            }
             Answerer::Value(match remote {
                 Some(r) => search.with_remote(r),
                 None => search,
@@ -1373,6 +1422,9 @@ fn rounds<G: SearchGame>(
     let slots = cfg.threads as u32 + 1; // a question waiting beside each running one
     let mut asked = 0u32; // slots asked for and not yet filled
     let mut shared = 0u64;
+    // the busy board: what this process told the others last, and what each of them told
+    let mut told: Vec<u64> = Vec::new();
+    let mut elsewhere: Vec<Vec<u64>> = vec![Vec::new(); peers];
     let mut last_save = Instant::now();
     let mut done = false;
     let mut failure: Option<String> = None;
@@ -1391,6 +1443,19 @@ fn rounds<G: SearchGame>(
                     c.failure.get_or_insert(e);
                 }
                 None => out.to(0, &Record::Fail(e)),
+            }
+        }
+        // what this process works on now, when it changed: the others leave it for last
+        if let Some(b) = &local.busy
+            && peers > 1
+        {
+            let mut now = b.mine();
+            now.sort_unstable();
+            if now != told {
+                for p in (0..peers as u32).filter(|&p| p != me) {
+                    out.to(p, &Record::Busy(now.clone()));
+                }
+                told = now;
             }
         }
         // exact values only: sharing the bounds too (measured on Cram 5 × 8 and 4 × 11) saved
@@ -1461,11 +1526,19 @@ fn rounds<G: SearchGame>(
         let mut moved = false;
         for (from, bytes) in &mail {
             for r in records(*from, bytes)? {
-                moved |= !matches!(r, Record::Learnt(..) | Record::Hello(_));
+                moved |= !matches!(r, Record::Learnt(..) | Record::Hello(_) | Record::Busy(_));
                 match r {
                     Record::Job(j) => mine.push(j),
                     Record::Cancel(j) => local.cancel(j),
                     Record::Learnt(l) => table.learn(&l),
+                    Record::Busy(f) => {
+                        if let Some(b) = &local.busy
+                            && (*from as usize) < elsewhere.len()
+                        {
+                            elsewhere[*from as usize] = f;
+                            b.set_elsewhere(&elsewhere.concat());
+                        }
+                    }
                     Record::Ask(id, key) => out.to(*from, &Record::Tell(id, table.exact(key))),
                     Record::Tell(id, v) => {
                         let l = &local.lookups;
@@ -1664,6 +1737,16 @@ mod tests {
                 excluded: 0b1011,
                 cost: 12,
             }),
+            // an exact value with a bound beside it goes as a bound record
+            Record::Learnt(Learnt {
+                key: Key {
+                    bits: u64::MAX,
+                    tag: 0,
+                },
+                value: Some(2),
+                excluded: 0b1,
+                cost: 1,
+            }),
             Record::Done,
             Record::Fail("job 3: too many moves".into()),
             Record::Stats([1, 2, 3, 4, 5, 6, u64::MAX]),
@@ -1676,6 +1759,8 @@ mod tests {
             ),
             Record::Tell(77, Some((5, 21))),
             Record::Tell(78, None),
+            Record::Busy(vec![1, u64::MAX, 0x1234_5678_9abc_def1]),
+            Record::Busy(Vec::new()),
         ];
         let mut bytes = Vec::new();
         for r in &all {
@@ -1689,5 +1774,20 @@ mod tests {
             }
         }
         assert!(records(2, &[99]).is_err());
+        // an exact value (what the database mostly sends) takes 13 bytes, a bound 17
+        let sizes: Vec<usize> = all[8..11]
+            .iter()
+            .map(|r| {
+                let mut one = Vec::new();
+                put(&mut one, r);
+                one.len()
+            })
+            .collect();
+        assert_eq!(sizes, [13, 17, 17]);
+        // a nimber record that says "no value" is malformed
+        let mut bad = Vec::new();
+        put(&mut bad, &all[8]);
+        bad[11] = NOT;
+        assert!(records(3, &bad).is_err());
     }
 }

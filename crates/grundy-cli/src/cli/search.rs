@@ -160,7 +160,8 @@ pub struct Common {
     #[arg(long, value_name = "FILE", requires = "processes")]
     pub hostfile: Option<PathBuf>,
     /// With --processes: share every nimber whose search took at least this many nodes with
-    /// the other processes (default 16; lower: fewer nodes searched twice, more bytes sent).
+    /// the other processes (default 1: every value; higher: fewer bytes sent, more nodes
+    /// searched twice).
     #[arg(long, value_name = "NODES", requires = "processes")]
     pub share_nodes: Option<u64>,
     /// With --processes: round 0's questions ("is this move worth *0?") go out one at a time,
@@ -173,6 +174,10 @@ pub struct Common {
     /// it has not said no yet (default 1).
     #[arg(long, value_name = "N", requires = "processes")]
     pub brothers: Option<usize>,
+    /// With --processes: do not tell the other processes which components this one is
+    /// searching near its jobs' roots (by default they leave those for last: ABDADA).
+    #[arg(long, requires = "processes")]
+    pub no_busy_board: bool,
     /// With --processes: where the shared nimbers live — `broadcast` (sent to every process)
     /// or `partitioned` (each sent to the process its hash names, which a value search asks
     /// about every component of at least --lookup-size its own table lacks).

@@ -60,7 +60,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         threads,
         addresses,
         process: common.process.unwrap_or(0),
-        share_nodes: common.share_nodes.unwrap_or(16),
+        share_nodes: common.share_nodes.unwrap_or(1),
         database: match common.database {
             DatabaseArg::Broadcast => Database::Broadcast,
             DatabaseArg::Partitioned => Database::Partitioned { min_size: 0 },
@@ -75,6 +75,7 @@ pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failu
         progress: grundy_timely::ProgressSink(Some(bar.clone())),
         patience: common.patience.unwrap_or(SearchCluster::default().patience),
         brothers: common.brothers.unwrap_or(SearchCluster::default().brothers),
+        busy_board: !common.no_busy_board,
         stop_after_answers: None,
     };
     let r = with_game(

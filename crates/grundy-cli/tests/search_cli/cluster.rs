@@ -114,7 +114,7 @@ fn three_processes_report_what_one_machine_reports() {
 }
 
 #[test]
-fn two_processes_with_a_partitioned_database_report_what_one_machine_reports() {
+fn two_processes_with_a_partitioned_database_and_no_busy_board_report_what_one_machine_reports() {
     let dir = tempfile::tempdir().unwrap();
     let game = &["cram", "--board", "....../..#.../......"][..];
     let extra = [
@@ -125,6 +125,7 @@ fn two_processes_with_a_partitioned_database_report_what_one_machine_reports() {
         "4",
         "--share-nodes",
         "1",
+        "--no-busy-board",
     ];
     let c = run_cluster(game, 2, dir.path(), &extra);
     assert_eq!(answers(&c), answers(&single(game, &["--moves"])));
