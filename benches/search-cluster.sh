@@ -24,6 +24,8 @@
 # P = 1 (target at P = 8: at most 1.3×), the nodes of jobs cancelled before their answer (the
 # speculative part), nimbers shared, and bytes sent per node.
 #
+# CLUSTER_FLAGS are given to every cluster run as they are (--share-nodes 16, --no-busy-board …).
+#
 # DATABASE (broadcast, the default, or partitioned) and LOOKUP_SIZE (--lookup-size) are given
 # to every cluster run; with a partitioned database the overhead rows add the look-ups sent,
 # those answered, and the seconds the job threads waited for them.
@@ -41,6 +43,10 @@ MEMORY=${MEMORY:-1G}
 DATABASE=${DATABASE:-broadcast}
 db_flags=(--database "$DATABASE")
 if [ -n "${LOOKUP_SIZE:-}" ]; then db_flags+=(--lookup-size "$LOOKUP_SIZE"); fi
+# CLUSTER_FLAGS: more flags for every cluster run (say the schedule of before, for a side by
+# side: CLUSTER_FLAGS="--share-nodes 16 --no-busy-board")
+read -ra extra_flags <<< "${CLUSTER_FLAGS:-}"
+db_flags+=("${extra_flags[@]}")
 case "$GAME" in
     cram)
         POSITIONS=${POSITIONS:-${BOARDS:-"5x8 4x11"}}
