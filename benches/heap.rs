@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::families::heap::{
+use grundy::games::heap::{
     Kind, Ruleset, naive, sparse::Sparse, subtraction, three_heap::ThreeHeap,
 };
 

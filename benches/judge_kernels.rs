@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::count::{coin_strip, dag_edges};
-use grundy::families::chips::ChipGame;
+use grundy::games::chips::ChipGame;
 
 fn complete(n: u32) -> Vec<(u32, u32)> {
     (1..=n)

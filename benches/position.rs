@@ -12,8 +12,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::families::heap::Ruleset;
-use grundy::families::nim::Nim;
+use grundy::games::heap::Ruleset;
+use grundy::games::nim::Nim;
 use grundy::position::extra::HeapRules;
 use grundy::position::packed::Packed;
 use grundy::position::{Engine, Position, Rules};

@@ -5,7 +5,7 @@
 //! Usage: `cargo run --release --example count_naive -- <RULESET> <K> <B> [multiset]`
 
 use grundy::Nimber;
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

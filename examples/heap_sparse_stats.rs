@@ -2,7 +2,7 @@
 //! heap_sparse_stats -- 0.16 700000` (`THREADS=2` for two threads always, with the modelled
 //! speed-up of the windows).
 
-use grundy::families::heap::{Ruleset, sparse::Sparse};
+use grundy::games::heap::{Ruleset, sparse::Sparse};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -10,7 +10,7 @@
 //! *combinatorial number system* numbers them densely: the set `{c_0 < c_1 < … < c_{k−1}}` has
 //! rank `Σ_m C(c_m, m + 1)` (its place in colexicographic order), a number in `0..C(n, k)`.
 //! [`CycleKayles::rank`] and [`CycleKayles::unrank`] below compute it both ways with a table of binomials; the library's
-//! Cram ([`grundy::tier::cram`]) indexes its boards the same way.
+//! Cram ([`grundy::games::cram::tier`]) indexes its boards the same way.
 //!
 //! The test solves every position and checks it against the memoised solver on the same rules
 //! (an independent oracle), and checks a known fact: a run of `m` consecutive vertices is

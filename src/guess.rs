@@ -18,7 +18,7 @@
 //!
 //! **Certainty.** A rule read off data is *consistent with all N values*, never proved; it is
 //! *proved* only when a theorem covers it — here the periodicity theorems of the heap games
-//! ([`crate::families::heap::periodicity`]) for values that [`Ruleset::analyse`] computed and
+//! ([`crate::games::heap::periodicity`]) for values that [`Ruleset::analyse`] computed and
 //! whose period it proved ([`sequence::Proof`]).
 //!
 //! ```
@@ -55,7 +55,7 @@ pub mod table;
 use thiserror::Error;
 
 use crate::Outcome;
-use crate::families::heap::{Analysis, Kind, Ruleset};
+use crate::games::heap::{Analysis, Kind, Ruleset};
 use sequence::{Proof, SeqGuess};
 use table::TableGuess;
 

@@ -2,7 +2,7 @@
 //!
 //! Each problem reads the whole judge input (bytes), checks it strictly, and returns the judge's
 //! exact output; the mathematics lives in the library ([`crate::count::dag_edges`],
-//! [`crate::count::coin_strip`], [`crate::families::chips`]). Every input error names the problem
+//! [`crate::count::coin_strip`], [`crate::games::chips`]). Every input error names the problem
 //! and the line (and column for a bad token), and nothing is printed on error.
 //!
 //! ```

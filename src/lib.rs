@@ -9,7 +9,7 @@
 //! XOR (nim-sum) of their values; the player to move wins iff that value is nonzero.
 //!
 //! ```
-//! use grundy::{Nimber, Outcome, families::nim};
+//! use grundy::{Nimber, Outcome, games::nim};
 //! let heaps = [3, 4, 5];
 //! assert_eq!(nim::value(&heaps), Nimber(2));
 //! assert_eq!(nim::outcome(&heaps), Outcome::N);
@@ -19,8 +19,8 @@
 #![warn(missing_docs)]
 
 pub mod count;
-pub mod families;
 pub mod game;
+pub mod games;
 pub mod guess;
 pub mod judge;
 pub mod loopy_value;

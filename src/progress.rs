@@ -5,13 +5,13 @@
 //! the computation to stop. Engines that support it check between chunks of their work and return
 //! their error's cancelled value (built from [`Cancelled`]); the others, and every sink that keeps
 //! the default (`false`), behave exactly as without it. Those engines: the values of a graph
-//! ([`crate::families::digraph::try_values`]), position files
+//! ([`crate::games::digraph::try_values`]), position files
 //! ([`crate::position::parse_position_with`]) and tiered retrograde solves
 //! ([`crate::tier::solve`]: before each tier and after each block of an acyclic tier).
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use grundy::families::digraph::{Digraph, try_values};
+//! use grundy::games::digraph::{Digraph, try_values};
 //! use grundy::progress::{Cancellable, Cancelled, Silent};
 //! // a 2-cycle: the loopy engine checks once per phase (the acyclic one every 2^20 vertices)
 //! let g = Digraph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
@@ -91,7 +91,7 @@ impl Progress for Cancellable<'_> {
 }
 
 /// A sink that forwards progress to another but never cancels: what the infallible engine
-/// functions (e.g. [`crate::families::digraph::values`]) give their cancellable versions, so a
+/// functions (e.g. [`crate::games::digraph::values`]) give their cancellable versions, so a
 /// cancelling sink passed to them is simply not obeyed.
 #[derive(Clone, Copy)]
 pub struct Uncancellable<'a>(pub &'a dyn Progress);

@@ -27,7 +27,7 @@
 //! [`crate::position::analysis::DEPTH_LIMIT`] positions of the whole sum and [`TIME_LIMIT`].
 //!
 //! ```
-//! use grundy::families::nim::Nim;
+//! use grundy::games::nim::Nim;
 //! use grundy::remoteness::{self, Remoteness};
 //! use grundy::solve::misere::Play;
 //! use grundy::Outcome;
@@ -111,7 +111,7 @@ impl<G: ImpartialGame> ImpartialGame for Deadline<'_, G> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use grundy::families::nim::Nim;
+/// use grundy::games::nim::Nim;
 /// use grundy::remoteness::{self, TooLarge};
 /// use grundy::solve::misere::Play;
 /// let second = Duration::from_secs(1);
@@ -198,7 +198,7 @@ pub fn after_move(left: &Remoteness) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::nim::Nim;
+    use crate::games::nim::Nim;
     use proptest::prelude::*;
 
     /// A game on vertices `0..n` with the given successor lists (cycles allowed).

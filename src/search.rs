@@ -27,7 +27,8 @@
 //! whole positions with the same game interface.
 //!
 //! ```
-//! use grundy::search::{Config, Search, Table, node_kayles::GridKayles};
+//! use grundy::search::{Config, Search, Table};
+//! use grundy::games::kayles::GridKayles;
 //! let game = GridKayles::default();
 //! let table = Table::with_bytes(1 << 20);
 //! let s = Search::new(&game, &table, Config::default());
@@ -38,20 +39,14 @@
 
 pub mod adapter;
 pub mod busy;
-pub mod cram;
-pub mod frame;
 pub mod game;
-pub mod graph;
 pub mod misere;
 pub mod nimset;
-pub mod node_kayles;
 pub mod persist;
 pub mod pns;
-pub mod region;
 pub mod remote;
 pub mod solver;
 pub mod split;
-pub mod sprouts;
 pub mod table;
 
 pub use game::{Key, Moves, SearchGame};

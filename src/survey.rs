@@ -45,7 +45,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::families::heap::RulesetError;
+use crate::games::heap::RulesetError;
 
 /// Why a survey cannot run, resume or merge.
 #[derive(Debug, Error)]

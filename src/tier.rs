@@ -15,11 +15,13 @@
 //! - [`database`]: the per-tier files (packed values and remoteness, CRC-32) and the manifest;
 //!   the checkpoint of a long run and the database that later queries read ([`Database`]);
 //! - [`packed`]: fixed-width bit packing (as few bits as the tier's largest code needs);
-//! - built-in games, each a documented example of the trait: [`chomp`], [`cram`],
-//!   [`fair_shares`] (loopy, with draws).
+//! - the games that implement the trait live in the catalogue ([`crate::games`]):
+//!   [`crate::games::chomp`], [`crate::games::cram::tier`] and [`crate::games::fair_shares`]
+//!   (loopy, with draws).
 //!
 //! ```
-//! use grundy::tier::{chomp::Chomp, solve, SolveOptions, TieredGame};
+//! use grundy::games::chomp::Chomp;
+//! use grundy::tier::{solve, SolveOptions, TieredGame};
 //! use grundy::Outcome;
 //! let game = Chomp::new(2, 4).unwrap();
 //! let db = solve(&game, &SolveOptions::default()).unwrap();
@@ -31,11 +33,8 @@
 //! assert_eq!(moves, ["4,3"]);
 //! ```
 
-pub mod chomp;
-pub mod cram;
 pub mod database;
 pub mod engine;
-pub mod fair_shares;
 pub mod game;
 pub mod packed;
 

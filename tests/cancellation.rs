@@ -4,10 +4,12 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use grundy::families::digraph::{Digraph, GraphError, read_graph_from, try_values, values};
+use grundy::games::chomp::Chomp;
+use grundy::games::cram::tier::Cram;
+use grundy::games::digraph::{Digraph, GraphError, read_graph_from, try_values, values};
 use grundy::position::{PositionError, parse_position, parse_position_with};
 use grundy::progress::{Progress, Silent};
-use grundy::tier::{SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram, solve};
+use grundy::tier::{SolveOptions, TierError, TieredGame, solve};
 
 /// A sink that asks to stop at its `at`-th check (1-based) and counts the checks.
 struct StopAt {
@@ -191,7 +193,7 @@ fn a_retrograde_solve_stops_inside_a_tier_of_many_blocks() {
 
 #[test]
 fn heap_components_computed_in_cancellable_chunks_have_the_values_of_the_ruleset() {
-    use grundy::families::heap::Ruleset;
+    use grundy::games::heap::Ruleset;
     use grundy::position::extra::HeapRules;
     for code in [
         "kayles",

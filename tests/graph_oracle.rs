@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use grundy::families::digraph::{Digraph, acyclic, loopy, sum::TokenMove, sum::analyze, values};
+use grundy::games::digraph::{Digraph, acyclic, loopy, sum::TokenMove, sum::analyze, values};
 use grundy::progress::Silent;
 use grundy::{LoopyValue, Outcome};
 use proptest::prelude::*;

@@ -5,7 +5,7 @@
 //! Wythoff's pairs, the Sprague–Grundy sum, and Tartan's theorem for coin-turning products.
 
 use grundy::Nimber;
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use grundy::guess::table::{Table, guess as guess_table};
 use grundy::guess::{Guess, guess_analysis, sequence};
 

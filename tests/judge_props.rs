@@ -2,7 +2,7 @@
 //! agree with brute-force game searches on whole positions.
 
 use grundy::ImpartialGame;
-use grundy::families::chips::{ChipGame, ChipPositions};
+use grundy::games::chips::{ChipGame, ChipPositions};
 use grundy::judge::{Problem, solve};
 use grundy::solve::memo::Solver;
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use grundy::Outcome;
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use grundy::misere::monoid::Monoid;
 use grundy::misere::{Quotient, Settings};
 use grundy::progress::Silent;

@@ -8,12 +8,12 @@
 //! against drawings in `sprouts_oracle.rs`), so agreement here is agreement with brute force.
 
 use grundy::Outcome;
-use grundy::search::cram::Cram;
-use grundy::search::graph::Graph;
-use grundy::search::node_kayles::{GraphKayles, Rule};
+use grundy::games::cram::Cram;
+use grundy::games::grid::region::Region;
+use grundy::games::kayles::graph::Graph;
+use grundy::games::kayles::{GraphKayles, Rule};
+use grundy::games::sprouts::{LandForm, Sprouts};
 use grundy::search::pns::{Dfpn, DfpnConfig};
-use grundy::search::region::Region;
-use grundy::search::sprouts::{LandForm, Sprouts};
 use grundy::search::{Config, Search, SearchGame, Table};
 use proptest::prelude::*;
 
@@ -181,7 +181,7 @@ fn cram_3_by_21_is_a_first_player_win_by_dfpn() {
 /// equal the value search's with the theorem switched off.
 #[test]
 fn dfpn_with_the_mirror_theorem_agrees_with_the_value_search_without_it() {
-    use grundy::search::cram::CramConfig;
+    use grundy::games::cram::CramConfig;
     let with = Cram::default();
     let without = Cram::new(CramConfig {
         mirror: false,
@@ -294,8 +294,8 @@ proptest! {
     /// Arc-Kayles that is exactly the number of moves written.
     #[test]
     fn mobility_is_the_number_of_moves(b in board(), g in graph(), edge in any::<bool>()) {
-        use grundy::search::cram::framed::FramedCram;
-        use grundy::search::node_kayles::{GridKayles, KaylesConfig};
+        use grundy::games::cram::framed::FramedCram;
+        use grundy::games::kayles::{GridKayles, KaylesConfig};
         let cram = Cram::default();
         for (n, m) in moves_and_mobility(&cram, &cram.components(&b)) {
             prop_assert_eq!(n, m as usize, "Cram board {}", b.to_text());

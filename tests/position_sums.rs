@@ -4,9 +4,9 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use grundy::families::chips::ChipGame;
-use grundy::families::digraph::Digraph;
-use grundy::families::heap::Ruleset;
+use grundy::games::chips::ChipGame;
+use grundy::games::digraph::Digraph;
+use grundy::games::heap::Ruleset;
 use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Action, Engine, Move, Position, Rules, State, Sum};
 use grundy::solve::memo::Solver;

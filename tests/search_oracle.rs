@@ -6,14 +6,14 @@
 
 use std::collections::HashMap;
 
-use grundy::families::heap::Ruleset;
+use grundy::games::cram::framed::FramedCram;
+use grundy::games::cram::{Cram, CramConfig};
+use grundy::games::grid::region::Region;
+use grundy::games::heap::Ruleset;
+use grundy::games::kayles::graph::Graph;
+use grundy::games::kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use grundy::report::search::{Request, SearchOptions, Target, grid_graph, run};
 use grundy::search::busy::Busy;
-use grundy::search::cram::framed::FramedCram;
-use grundy::search::cram::{Cram, CramConfig};
-use grundy::search::graph::Graph;
-use grundy::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
-use grundy::search::region::Region;
 use grundy::search::remote::RemoteValues;
 use grundy::search::{Config, Key, Search, SearchGame, Table};
 use proptest::prelude::*;
@@ -325,7 +325,7 @@ proptest! {
 #[test]
 fn cram_matches_the_tier_engine_on_every_position_of_small_boards() {
     for (rows, cols) in [(2, 5), (3, 4), (4, 4)] {
-        let tier_game = grundy::tier::cram::Cram::new(rows, cols).unwrap();
+        let tier_game = grundy::games::cram::tier::Cram::new(rows, cols).unwrap();
         let db = grundy::tier::solve(&tier_game, &grundy::tier::SolveOptions::default()).unwrap();
         let game = Cram::new(CramConfig {
             endgame: None,
@@ -553,7 +553,8 @@ fn rings_and_snakes_of_cells_match_brute_force() {
 fn a_move_whose_parts_are_all_known_needs_no_pair_check() {
     // found by fuzzing (search_input): with overflow checks on, a move with no unknown part
     // made the pair check compute 0 − 1
-    let g = grundy::search::graph::parse_edge_list("5 1\n3\n3 4\n0 1\n1 2\n2 3\n6 4\n").unwrap();
+    let g =
+        grundy::games::kayles::graph::parse_edge_list("5 1\n3\n3 4\n0 1\n1 2\n2 3\n6 4\n").unwrap();
     let game = GraphKayles::new(Rule::Vertex);
     let table = Table::with_bytes(1 << 14);
     let s = Search::new(&game, &table, Config::default());

@@ -1,4 +1,4 @@
-//! The Sprouts engine (`grundy::search::sprouts`) against the brute force over explicit plane
+//! The Sprouts engine (`grundy::games::sprouts`) against the brute force over explicit plane
 //! drawings (`tests/sprouts_support`), which shares no code with it: no lands, no reductions, no
 //! canonical form, a plain memoised mex over whole drawings. Every drawing is handed to the
 //! engine as its printed notation (`Drawing::notation`, the SPOTS style), which the engine reads,
@@ -21,8 +21,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
 use grundy::Outcome;
+use grundy::games::sprouts::{Position, Reductions, Sprouts, SproutsConfig};
 use grundy::search::pns::{Dfpn, DfpnConfig};
-use grundy::search::sprouts::{Position, Reductions, Sprouts, SproutsConfig};
 use grundy::search::{Config, Search, SearchGame, Table, misere};
 use proptest::prelude::*;
 use sprouts_support::{Drawing, Oracle, SplitMix64, random_position, reachable, sample_reachable};
@@ -534,7 +534,7 @@ fn every_writing_of_a_position_has_one_canonical_form() {
 fn memoised_moves_and_forms_are_those_written_afresh() {
     let warm = Sprouts::default();
     let mut queue: Vec<Position> = vec![warm.spots(5).unwrap()];
-    let mut seen: std::collections::HashSet<grundy::search::sprouts::LandForm> = Default::default();
+    let mut seen: std::collections::HashSet<grundy::games::sprouts::LandForm> = Default::default();
     let mut lands = 0;
     while let Some(p) = queue.pop() {
         for l in &p {

@@ -249,7 +249,7 @@ fn kayles_dawson_and_their_relatives_are_proved_with_their_published_periods() {
 /// agrees on every heap up to 12000, six times what the proof needs.
 #[test]
 fn four_344_listed_unsolved_is_proved_and_the_naive_mex_agrees() {
-    use grundy::families::heap::{Ruleset, naive};
+    use grundy::games::heap::{Ruleset, naive};
     let tmp = tempfile::tempdir().unwrap();
     let budget = Budget {
         to: 1 << 20,

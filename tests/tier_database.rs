@@ -4,9 +4,11 @@
 
 use std::path::Path;
 
-use grundy::tier::{
-    SolveOptions, TierError, TieredGame, chomp::Chomp, fair_shares::FairShares, solve,
-};
+use grundy::tier::{SolveOptions, TierError, TieredGame, solve};
+
+use grundy::games::chomp::Chomp;
+
+use grundy::games::fair_shares::FairShares;
 
 fn with_dir(dir: &Path) -> SolveOptions<'static> {
     SolveOptions {

@@ -7,13 +7,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use grundy::families::digraph::{self, Digraph};
+use grundy::games::chomp::Chomp;
+use grundy::games::cram::tier::Cram;
+use grundy::games::digraph::{self, Digraph};
+use grundy::games::fair_shares::FairShares;
 use grundy::progress::Silent;
 use grundy::solve::memo::Solver;
-use grundy::tier::{
-    Database, SolveOptions, Tiered, TieredGame, chomp::Chomp, cram::Cram, fair_shares::FairShares,
-    solve,
-};
+use grundy::tier::{Database, SolveOptions, Tiered, TieredGame, solve};
 use grundy::{ImpartialGame, LoopyValue, Nimber, Outcome};
 use proptest::prelude::*;
 
@@ -314,7 +314,7 @@ fn cram_agrees_with_memo_search_on_every_position_of_small_boards() {
 
 #[test]
 fn cram_strips_are_dawsons_kayles() {
-    let dawson: grundy::families::heap::Ruleset = "0.07".parse().unwrap();
+    let dawson: grundy::games::heap::Ruleset = "0.07".parse().unwrap();
     let expect = dawson.values(18);
     for n in 1..=18u32 {
         let game = Cram::new(1, n).unwrap();

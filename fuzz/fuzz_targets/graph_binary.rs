@@ -2,7 +2,7 @@
 //! allocation. Run: `cargo fuzz run -s none graph_binary`.
 #![no_main]
 
-use grundy::families::digraph::binary;
+use grundy::games::digraph::binary;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 //! Run: `cargo fuzz run -s none graph_edge_list` (from the repository root).
 #![no_main]
 
-use grundy::families::digraph::{parse_edge_list, sum, values};
+use grundy::games::digraph::{parse_edge_list, sum, values};
 use grundy::progress::Silent;
 use libfuzzer_sys::fuzz_target;
 

@@ -3,7 +3,7 @@
 //! Run: `cargo fuzz run -s none heap_ruleset` (from the repository root).
 #![no_main]
 
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

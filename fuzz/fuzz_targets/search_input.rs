@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use grundy::search::cram::Cram;
-use grundy::search::graph::parse_edge_list;
-use grundy::search::node_kayles::{GraphKayles, Rule};
+use grundy::games::cram::Cram;
+use grundy::games::kayles::graph::parse_edge_list;
+use grundy::games::kayles::{GraphKayles, Rule};
 use grundy::search::{Config, Search, Table, persist};
 use libfuzzer_sys::fuzz_target;
 

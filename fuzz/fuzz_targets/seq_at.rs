@@ -13,8 +13,8 @@
 #[path = "../../crates/grundy-cli/src/cli/seq_at.rs"]
 mod seq_at;
 
-use grundy::families::heap::Ruleset;
-use grundy::families::heap::one_heap::value_of_heap;
+use grundy::games::heap::Ruleset;
+use grundy::games::heap::one_heap::value_of_heap;
 use grundy::progress::Silent;
 use libfuzzer_sys::fuzz_target;
 

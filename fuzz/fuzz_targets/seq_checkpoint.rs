@@ -12,7 +12,7 @@
 #[path = "../common/scratch.rs"]
 mod scratch;
 
-use grundy::families::heap::{Ruleset, Sequencer, checkpoint};
+use grundy::games::heap::{Ruleset, Sequencer, checkpoint};
 use libfuzzer_sys::fuzz_target;
 
 fn crc(ruleset: &str, count: u64, data: &[u8]) -> u32 {

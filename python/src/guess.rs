@@ -1,7 +1,7 @@
 //! `grundy.guess` and `grundy.Guess`: the rule behind a table of Grundy values (the library's
 //! `grundy::guess`), with how sure it is and its predictions beyond the data.
 
-use grundy::families::heap::{Period, Ruleset};
+use grundy::games::heap::{Period, Ruleset};
 use grundy::guess::input::{MAX_COORD, MAX_VALUE, MAX_VALUES};
 use grundy::guess::report::{GuessReport, IdentifiedFactorsReport, IdentifiedReport};
 use grundy::guess::sequence::{self, Proof};

@@ -1,6 +1,6 @@
 //! `grundy.Ruleset` and `grundy.Analysis`: nim-sequences of heap games with their periods.
 
-use grundy::families::heap::{self, MAX_TO, Sequencer};
+use grundy::games::heap::{self, MAX_TO, Sequencer};
 use grundy::progress::Silent;
 use grundy::report::seq::{SeqReport, plot_title};
 use pyo3::exceptions::{PyIndexError, PyValueError};

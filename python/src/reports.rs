@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use grundy::count::Arithmetic;
 use grundy::count::heap_family::{self, HeapFamilyError};
-use grundy::families::digraph::{self, Digraph, GraphError, sum};
+use grundy::games::digraph::{self, Digraph, GraphError, sum};
 use grundy::position::{self, PositionError};
 use grundy::report::graph::GraphReport;
 use grundy::report::nim::NimReport;

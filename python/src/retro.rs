@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use grundy::games::chomp::Chomp;
+use grundy::games::cram::tier::Cram;
+use grundy::games::fair_shares::FairShares;
 use grundy::report::retro::{RetroReport, peak_bytes};
-use grundy::tier::{
-    self, SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram, fair_shares::FairShares,
-};
+use grundy::tier::{self, SolveOptions, TierError, TieredGame};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;

@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 
+use grundy::games::cram::Cram;
+use grundy::games::kayles::graph::{Graph, MAX_VERTICES, parse_edge_list};
+use grundy::games::kayles::{GridKayles, Rule};
 use grundy::report::search::{
     Request, SearchOptions, SearchRunError, Target, default_memory, parse_size, run,
 };
-use grundy::search::cram::Cram;
-use grundy::search::graph::{Graph, MAX_VERTICES, parse_edge_list};
-use grundy::search::node_kayles::{GridKayles, Rule};
 use grundy::search::persist::PersistError;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

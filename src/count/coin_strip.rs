@@ -1,7 +1,7 @@
 //! Seed 004 (SDOI 2019 "moving coins"): count the placements of `m` coins on distinct cells of a
-//! `1 x n` strip in which the first player wins ([`crate::families::coins`] for the game).
+//! `1 x n` strip in which the first player wins ([`crate::games::coins`] for the game).
 //!
-//! **Rule.** A placement is a staircase ([`crate::families::coins`]): `m + 1` steps holding the
+//! **Rule.** A placement is a staircase ([`crate::games::coins`]): `m + 1` steps holding the
 //! `n − m` empty cells; the odd steps `1, 3, …` (there are `t = ⌈m/2⌉`) decide the game — it is
 //! lost iff their nim-sum is 0 — and the `e = m + 1 − t` even steps (the floor included) are free.
 //! So the losing placements number `Σ_s L(s) · W(n − m − s)`, where `L(s)` counts `t`-tuples of
@@ -135,7 +135,7 @@ pub fn winning_placements(n: u64, m: u64) -> Result<u64, CoinStripError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::coins::{CoinStrip, Strip};
+    use crate::games::coins::{CoinStrip, Strip};
     use crate::solve::memo::Solver;
 
     /// Enumerate every placement and search the game on whole strips.

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use grundy::count::{Arithmetic, heap_family::count_heap_family};
-//! use grundy::families::heap::Ruleset;
+//! use grundy::games::heap::Ruleset;
 //! let squares: Ruleset = "sub:squares".parse().unwrap();
 //! let c = count_heap_family(&squares, 3, 0, 29, true, Arithmetic::Exact, &mut || false).unwrap();
 //! assert_eq!(c.counts.p_positions.to_string(), "1160");
@@ -25,7 +25,7 @@ use thiserror::Error;
 use super::heaps::{self, HeapCounts};
 use super::{Arithmetic, CountError, ValueDistribution};
 use crate::Nimber;
-use crate::families::heap::{Ruleset, Sequencer};
+use crate::games::heap::{Ruleset, Sequencer};
 use crate::progress::Silent;
 
 /// The largest `B` whose values are computed one by one (beyond it, only a proved period).

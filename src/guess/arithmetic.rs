@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn an_all_but_game_has_an_arithmetic_period() {
-        let r: crate::families::heap::Ruleset = "allbut:2,5,7,8".parse().unwrap();
+        let r: crate::games::heap::Ruleset = "allbut:2,5,7,8".parse().unwrap();
         let g: Vec<u64> = r.values(600).iter().map(|v| v.0).collect();
         let a = detect(&g).unwrap();
         assert_eq!((a.period, a.saltus), (30, 10));

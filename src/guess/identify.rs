@@ -20,13 +20,13 @@
 //! **Certainty.** A match says only that the data are *consistent* with the game's first values,
 //! never that they *are* that game: another game (outside the list, or in it beyond the data)
 //! may agree as far as the data go. What is proved is about the game itself: where the
-//! periodicity theorems of [`crate::families::heap::periodicity`] prove its period, its value at
+//! periodicity theorems of [`crate::games::heap::periodicity`] prove its period, its value at
 //! any heap is proved — for that game.
 //!
 //! ```
 //! use grundy::guess::identify::identify;
 //! // the first 64 values of Kayles, before its period starts (at 71)
-//! let kayles: grundy::families::heap::Ruleset = "kayles".parse().unwrap();
+//! let kayles: grundy::games::heap::Ruleset = "kayles".parse().unwrap();
 //! let g: Vec<u64> = kayles.analyse(63).iter_u64().collect();
 //! let found = identify(&g).unwrap();
 //! assert_eq!(found.text(), "0.77 (kayles)");
@@ -38,7 +38,7 @@
 //! assert_eq!(found.proved_by(), Some("the octal periodicity theorem (Guy–Smith)"));
 //! ```
 
-use crate::families::heap::{Analysis, Code, Kind, Ruleset, SubtractionSet, naive};
+use crate::games::heap::{Analysis, Code, Kind, Ruleset, SubtractionSet, naive};
 
 /// Fewest values looked up: shorter data match too many games to say anything.
 pub const MIN_VALUES: usize = 10;

@@ -20,7 +20,7 @@
 //! `f(x) ⊕ g(y)` for the two games found.
 //!
 //! ```
-//! use grundy::families::heap::Ruleset;
+//! use grundy::games::heap::Ruleset;
 //! use grundy::guess::nim_sum::identify_factors;
 //! use grundy::guess::table::Table;
 //! // Kayles (rows) plus take-1-2-or-3 (columns), one cell missing
@@ -201,7 +201,7 @@ pub fn identify_factors(t: &Table) -> Option<IdentifiedFactors> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::heap::Ruleset;
+    use crate::games::heap::Ruleset;
     use crate::guess::identify::candidates;
     use proptest::prelude::*;
 

@@ -5,7 +5,7 @@
 //! repeats at least three times and covers at least half of them (the evidence that
 //! `grundy seq` asks of an *apparent* period); the exceptions before the stretch are listed by the
 //! caller. A period read off values is only *consistent* with them; it is *proved* only by a
-//! periodicity theorem of the game (see [`crate::families::heap::periodicity`]).
+//! periodicity theorem of the game (see [`crate::games::heap::periodicity`]).
 
 use super::description_length as dl;
 
@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn kayles_has_period_twelve() {
-        let r: crate::families::heap::Ruleset = "kayles".parse().unwrap();
+        let r: crate::games::heap::Ruleset = "kayles".parse().unwrap();
         let g: Vec<u64> = r.values(400).iter().map(|v| v.0).collect();
         let p = detect(&g).unwrap();
         assert_eq!(p.period, 12);

@@ -230,7 +230,7 @@ impl GuessReport {
 /// prediction, and the known game the values are consistent with.
 ///
 /// ```
-/// use grundy::families::heap::Ruleset;
+/// use grundy::games::heap::Ruleset;
 /// use grundy::guess::{Guess, sequence, report::lines};
 /// // the first 64 values of Kayles: before its period starts, so no rule, but a known game
 /// let kayles: Ruleset = "0.77".parse().unwrap();

@@ -14,7 +14,7 @@
 //!
 //! A rule read off values is *consistent with them*, not proved. It is proved only when the
 //! values come with a theorem: a proved period of the ruleset that computed them (the periodicity
-//! theorems of [`crate::families::heap::periodicity`]); then a periodic or arithmetic-periodic
+//! theorems of [`crate::games::heap::periodicity`]); then a periodic or arithmetic-periodic
 //! rule with the same slope that agrees with the values over a full common period from where both
 //! hold is the proved sequence itself.
 
@@ -27,7 +27,7 @@ use super::k_regular::{self, Regular};
 use super::kernel::{self, Kernel};
 use super::periodic::{self, Periodic};
 use super::residue::{self, Residues};
-use crate::families::heap::Period;
+use crate::games::heap::Period;
 
 /// A rule for a sequence: the values, or (the last two) only which heaps are P-positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -499,7 +499,7 @@ mod tests {
 
     #[test]
     fn a_proved_period_makes_the_rule_proved() {
-        let r: crate::families::heap::Ruleset = "kayles".parse().unwrap();
+        let r: crate::games::heap::Ruleset = "kayles".parse().unwrap();
         let a = r.analyse(300);
         let g: Vec<u64> = a.iter_u64().collect();
         let proof = Proof {

@@ -1,11 +1,11 @@
-//! Seed 001, XSY 1149: the chip game on a DAG ([`crate::families::chips`]).
+//! Seed 001, XSY 1149: the chip game on a DAG ([`crate::games::chips`]).
 //!
 //! Input: `T`; per game `V E`, `E` lines `u v` (edge `u -> v`, vertices `0..V`), a line of `V`
 //! numbers `K_i`, `R`, then `R` lines of `V` chip counts. Output per game: `Game#i:`, then
 //! `Round#j: WINNING` or `Round#j: LOSING` per round, then an empty line.
 
 use super::{JudgeError, Problem, Tokens};
-use crate::families::chips::{ChipError, ChipGame};
+use crate::games::chips::{ChipError, ChipGame};
 
 /// The most vertices per game (bounds the memory taken before the numbers are read).
 pub const MAX_VERTICES: u64 = 1 << 22;

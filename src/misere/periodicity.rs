@@ -27,7 +27,7 @@
 //! Plambeck and Siegel state a periodicity theorem for quotients of octal games in "Misère
 //! quotients for impartial games" (JCTA 115, 2008); the bound above is the one proved here.
 
-use crate::families::heap::{Kind, Ruleset};
+use crate::games::heap::{Kind, Ruleset};
 
 /// How many heaps must agree with the period: the least `N` for which the criterion applies to
 /// preperiod `n0` and period `p`, or `None` when the criterion does not cover the ruleset

@@ -11,7 +11,7 @@ use super::presentation::Presentation;
 use super::solver::{self, Budget, Options, SolverError, Step};
 use super::tame::tame_index;
 use crate::Outcome;
-use crate::families::heap::Ruleset;
+use crate::games::heap::Ruleset;
 use crate::progress::Progress;
 use crate::time::Instant;
 

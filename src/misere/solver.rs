@@ -50,7 +50,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::monoid::{Monoid, Product, Table, reduce};
-use crate::families::heap::{Kind, Ruleset};
+use crate::games::heap::{Kind, Ruleset};
 use crate::time::Instant;
 
 /// Why the quotient computation stopped before its goal.

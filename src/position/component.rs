@@ -5,9 +5,9 @@
 //! (the floor), 1, 2, …; coins — the occupied cells, increasing; graph — the token vertices;
 //! chips — the number of chips on each vertex.
 
-use crate::families::coins::{CoinMove, Strip};
-use crate::families::nim;
-use crate::families::staircase::{self, StairMove};
+use crate::games::coins::{CoinMove, Strip};
+use crate::games::nim;
+use crate::games::staircase::{self, StairMove};
 use crate::{LoopyValue, Nimber};
 
 use std::sync::Arc;
@@ -635,7 +635,7 @@ impl Rules {
 fn heap_move_bound(h: &HeapRules, n: u64) -> u128 {
     let n = n as u128;
     match h.ruleset.kind() {
-        crate::families::heap::Kind::Code(c) => {
+        crate::games::heap::Kind::Code(c) => {
             let d = c.digits().len() as u128;
             if c.digits().iter().any(|&x| x & 8 != 0) {
                 d * n * n * n

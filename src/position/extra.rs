@@ -1,13 +1,13 @@
 //! Components whose families live in other parts of the library: heap games
-//! ([`crate::families::heap`]), token games on graphs ([`crate::families::digraph`]) and the chip
-//! game ([`crate::families::chips`]) — their rules and values. (Position files are read in
+//! ([`crate::games::heap`]), token games on graphs ([`crate::games::digraph`]) and the chip
+//! game ([`crate::games::chips`]) — their rules and values. (Position files are read in
 //! [`super::file`], which builds these; this module depends on the families alone.)
 
 use std::fmt;
 
-use crate::families::chips::{ChipGame, MAX_ENUMERATED_SUCCESSORS};
-use crate::families::digraph::{self, Digraph, GraphValues};
-use crate::families::heap::{Kind, Ruleset, Sequencer};
+use crate::games::chips::{ChipGame, MAX_ENUMERATED_SUCCESSORS};
+use crate::games::digraph::{self, Digraph, GraphValues};
+use crate::games::heap::{Kind, Ruleset, Sequencer};
 use crate::progress::{self, Cancelled, Progress, Silent};
 use crate::{LoopyValue, Nimber};
 

@@ -32,10 +32,10 @@ use toml::de::{DeTable, DeValue};
 
 use super::extra::{ChipRules, GraphRules, HeapRules, heap_size_limit};
 use super::{Position, Rules, State};
-use crate::families::chips::ChipGame;
-use crate::families::coins::Strip;
-use crate::families::digraph;
-use crate::families::heap::Ruleset;
+use crate::games::chips::ChipGame;
+use crate::games::coins::Strip;
+use crate::games::digraph;
+use crate::games::heap::Ruleset;
 use crate::progress::{Cancelled, Progress, Silent};
 
 /// Where in a position file an error is.

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use grundy::count::{Arithmetic, heap_family::count_heap_family};
-//! use grundy::families::heap::Ruleset;
+//! use grundy::games::heap::Ruleset;
 //! let nim: Ruleset = "nim".parse().unwrap();
 //! let c = count_heap_family(&nim, 2, 0, 3, false, Arithmetic::Exact, &mut || false).unwrap();
 //! assert_eq!(

@@ -5,7 +5,7 @@
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use crate::families::digraph::{Digraph, GraphValues, sum::TokenAnalysis};
+use crate::games::digraph::{Digraph, GraphValues, sum::TokenAnalysis};
 
 /// Streams the value of every vertex as a JSON array without building it: a number for a finite
 /// value, `{"infinite": [..]}` for `∞(K)`.
@@ -28,7 +28,7 @@ impl Serialize for AllValues<'_> {
 /// `{"vertices", "edges", "acyclic", "tokens", "value", "outcome", "winning_moves", ["values"]}`.
 ///
 /// ```
-/// use grundy::families::digraph::{parse_edge_list, sum, values};
+/// use grundy::games::digraph::{parse_edge_list, sum, values};
 /// use grundy::progress::Silent;
 /// use grundy::report::graph::GraphReport;
 /// let g = parse_edge_list(b"0 1\n1 2\n", None).unwrap(); // a path: G = 0, 1, 0 from the end

@@ -3,14 +3,14 @@
 
 use serde::Serialize;
 
-use crate::families::heap::Ruleset;
+use crate::games::heap::Ruleset;
 use crate::misere::{Computation, HistoryEntry};
 
 /// `{"ruleset", "final", "heaps", "order", "p_portion_size", "period", "preperiod", "tame",
 /// "tame_index", "presentation", "p_portion", "pretending", "history", ["stopped"]}`.
 ///
 /// ```
-/// use grundy::families::heap::Ruleset;
+/// use grundy::games::heap::Ruleset;
 /// use grundy::misere::{Quotient, Settings};
 /// use grundy::report::misere::MisereReport;
 /// let r: Ruleset = "0.75".parse().unwrap();

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::families::nim::{self, NimMove};
+use crate::games::nim::{self, NimMove};
 use crate::{Nimber, Outcome};
 
 /// `{"heaps", "value", "outcome", "winning_move_count", "winning_moves": [{"heap","from","to"}]}`.

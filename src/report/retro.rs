@@ -31,7 +31,8 @@ pub struct RetroPosition {
 ///
 /// ```
 /// use grundy::report::retro::RetroReport;
-/// use grundy::tier::{chomp::Chomp, solve, SolveOptions, TieredGame};
+/// use grundy::tier::{solve, SolveOptions, TieredGame};
+/// use grundy::games::chomp::Chomp;
 /// let game = Chomp::new(2, 3).unwrap();
 /// let db = solve(&game, &SolveOptions::default()).unwrap();
 /// let a = db.analyse(&game, game.start()).unwrap();

@@ -16,7 +16,7 @@
 //! | `cram` | rows of `.`/`#` joined by `/` | `"r1,c1-r2,c2"`: a domino, rows and columns from 1 |
 //! | `node-kayles` | the board, or `"N vertices, M edges"` | `"v"`: a vertex (a cell `"r,c"` on a board) |
 //! | `arc-kayles` | the board, or `"N vertices, M edges"` | `"u-v"`: an edge |
-//! | `sprouts` | the canonical text ([`crate::search::sprouts`], SPOTS style) | `"land K: TEXT"` |
+//! | `sprouts` | the canonical text ([`crate::games::sprouts`], SPOTS style) | `"land K: TEXT"` |
 //!
 //! A Sprouts move is named by the land it is played in — `K` counts the lands of `position` (its
 //! pieces between `+`) from 1 — and what that land becomes (`TEXT`, its lands joined by `+`, `!`
@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use grundy::report::search::{Request, SearchOptions, Target, run};
-//! use grundy::search::cram::Cram;
+//! use grundy::games::cram::Cram;
 //! let board = Cram::default().board(4, 5).unwrap();
 //! let options = SearchOptions { moves: true, ..Default::default() };
 //! let r = run(&Request { target: Target::Cram(board), options }, &grundy::progress::Silent).unwrap();
@@ -62,15 +62,15 @@ use crate::time::Instant;
 use serde::Serialize;
 
 use crate::Outcome;
+use crate::games::cram::framed::FramedCram;
+use crate::games::cram::{Cram, CramConfig, domino_moves};
+use crate::games::grid::region::Region;
+use crate::games::kayles::graph::Graph;
+use crate::games::kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
+use crate::games::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
 use crate::progress::Progress;
-use crate::search::cram::framed::FramedCram;
-use crate::search::cram::{Cram, CramConfig, domino_moves};
-use crate::search::graph::Graph;
-use crate::search::node_kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use crate::search::persist::{self, PersistError};
 use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
-use crate::search::region::Region;
-use crate::search::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
 use crate::search::{Config, Live, Search, SearchError, SearchGame, Table, misere};
 
 /// The position to search.
@@ -91,7 +91,7 @@ pub enum Target {
 
 impl Target {
     /// A Sprouts position in the notation (either separator style, `0*n` for `n` spots; see
-    /// [`crate::search::sprouts::notation`]), read by the game `options` describe.
+    /// [`crate::games::sprouts::notation`]), read by the game `options` describe.
     pub fn sprouts(text: &str, options: &SearchOptions) -> Result<Target, NotationError> {
         sprouts_game(options).parse(text).map(Target::Sprouts)
     }
@@ -103,7 +103,7 @@ impl Target {
 }
 
 /// The Sprouts game of the options: [`SearchOptions::reductions`] switches the five reductions
-/// ([`crate::search::sprouts::reduce`]), [`SearchOptions::decompose`] the split into lands alone,
+/// ([`crate::games::sprouts::reduce`]), [`SearchOptions::decompose`] the split into lands alone,
 /// and [`SearchOptions::symmetry`] the canonical form.
 pub fn sprouts_game(o: &SearchOptions) -> Sprouts {
     let on = o.reductions;
@@ -177,8 +177,8 @@ pub struct SearchOptions {
     /// Cram's endgame table box `(rows, cols)`, or `None`.
     pub endgame: Option<(usize, usize)>,
     /// Cram's reductions that keep the value: stars, bridges and diagonal blocks
-    /// ([`crate::search::cram::framed`]); Sprouts' five reductions
-    /// ([`crate::search::sprouts::reduce`]).
+    /// ([`crate::games::cram::framed`]); Sprouts' five reductions
+    /// ([`crate::games::sprouts::reduce`]).
     pub reductions: bool,
     /// Cram on a board of at most 64 cells in the board's own 64-bit frame
     /// ([`FramedCram`]; `false`: the bounding-box regions of [`Cram`], as larger boards use).

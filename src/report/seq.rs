@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde::ser::SerializeSeq;
 
-use crate::families::heap::{Analysis, Kind, Period, Ruleset};
+use crate::games::heap::{Analysis, Kind, Period, Ruleset};
 
 /// The values serialized as a JSON array without another copy.
 #[derive(Clone, Copy, Debug)]
@@ -24,7 +24,7 @@ impl Serialize for ValueList<'_> {
 /// ["filled_from"], "largest", "p_positions", "checksum"}`.
 ///
 /// ```
-/// use grundy::families::heap::Ruleset;
+/// use grundy::games::heap::Ruleset;
 /// use grundy::report::seq::SeqReport;
 /// let a = "kayles".parse::<Ruleset>().unwrap().analyse(300);
 /// let json = serde_json::to_value(SeqReport::new(&a)).unwrap();

@@ -9,7 +9,8 @@
 //!
 //! ```
 //! use grundy::Outcome;
-//! use grundy::search::{Table, misere, node_kayles::GridKayles};
+//! use grundy::search::{Table, misere};
+//! use grundy::games::kayles::GridKayles;
 //! let game = GridKayles::default();
 //! let table = Table::with_bytes(1 << 16);
 //! // one vertex: the only move is the last one, so it loses

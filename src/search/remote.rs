@@ -13,7 +13,8 @@
 //! have found, so asking never changes a result — only how much is searched.
 //!
 //! ```
-//! use grundy::search::{Config, Key, Search, Table, cram::Cram, remote::RemoteValues};
+//! use grundy::search::{Config, Key, Search, Table, remote::RemoteValues};
+//! use grundy::games::cram::Cram;
 //! use std::sync::atomic::{AtomicU64, Ordering};
 //! /// A database that knows nothing, and counts the questions.
 //! struct Empty(AtomicU64);

@@ -823,7 +823,8 @@ fn remove_value(cand: NimSet, v: u8) -> NimSet {
 /// A search of one game with one table: values of positions given as their components.
 ///
 /// ```
-/// use grundy::search::{Config, Search, Table, cram::Cram};
+/// use grundy::search::{Config, Search, Table};
+/// use grundy::games::cram::Cram;
 /// let game = Cram::default();
 /// let table = Table::with_bytes(1 << 20);
 /// let search = Search::new(&game, &table, Config::default());

@@ -49,7 +49,8 @@
 //! them and does not ask a finished question again.
 //!
 //! ```
-//! use grundy::search::{Config, NimSet, Search, Table, split::Split, node_kayles::GridKayles};
+//! use grundy::search::{Config, NimSet, Search, Table, split::Split};
+//! use grundy::games::kayles::GridKayles;
 //! let game = GridKayles::default();
 //! let parts = game.components(&game.grid(3, 4).unwrap());
 //! let mut split = Split::new(&game, &parts, &[], false).unwrap();
@@ -769,8 +770,8 @@ pub fn load_answers(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::graph::Graph;
-    use crate::search::node_kayles::{GraphKayles, Rule};
+    use crate::games::kayles::graph::Graph;
+    use crate::games::kayles::{GraphKayles, Rule};
     use crate::search::{Config, NimSet, Search, Table};
     use proptest::prelude::*;
 

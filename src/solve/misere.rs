@@ -91,7 +91,7 @@ pub enum OutcomeError {
 pub fn nim_outcome(heaps: &[u64]) -> Outcome {
     let big = heaps.iter().any(|&h| h >= 2);
     if big {
-        Outcome::of(crate::families::nim::value(heaps))
+        Outcome::of(crate::games::nim::value(heaps))
     } else {
         let ones = heaps.iter().filter(|&&h| h == 1).count();
         if ones % 2 == 0 {
@@ -116,7 +116,7 @@ pub fn nim_outcome(heaps: &[u64]) -> Outcome {
 /// assert_eq!(nim_winning_moves(&[2, 3]), vec![(1, 2)]); // as in normal play
 /// ```
 pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
-    let x = crate::families::nim::value(heaps).0;
+    let x = crate::games::nim::value(heaps).0;
     let big = heaps.iter().filter(|&&h| h >= 2).count();
     let ones = heaps.iter().filter(|&&h| h == 1).count();
     let mut moves = Vec::new();
@@ -464,7 +464,7 @@ pub fn retrograde<G: ImpartialGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::nim::Nim;
+    use crate::games::nim::Nim;
     use proptest::prelude::*;
 
     #[test]

@@ -26,7 +26,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::SurveyError;
-use crate::families::heap::{Code, Kind, Ruleset};
+use crate::games::heap::{Code, Kind, Ruleset};
 
 /// The most digits after the point a survey enumerates (`--digits`).
 pub const MAX_DIGITS: usize = 8;

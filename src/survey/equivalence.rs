@@ -83,7 +83,7 @@
 //! assert_eq!((SurveyCode::new(r).to_string(), j), (".137".to_string(), 2));
 //! ```
 
-use crate::families::heap::Code;
+use crate::games::heap::Code;
 
 /// Most reduction steps followed (the chains of codes with at most a few dozen digits are far
 /// shorter; this only bounds the work for pathological inputs).
@@ -156,7 +156,7 @@ fn octal(c: &Code) -> bool {
 
 /// The naive nim-values `G(0..=to)` of a code.
 fn naive_values(c: &Code, to: usize) -> Vec<u32> {
-    crate::families::heap::naive::values(&crate::families::heap::Ruleset::code(c.clone()), to)
+    crate::games::heap::naive::values(&crate::games::heap::Ruleset::code(c.clone()), to)
 }
 
 /// Rule A of the module docs: `C − 1·k` when bit 1 of `dk` (`k >= 1`) is set and redundant, i.e.
@@ -305,7 +305,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::families::heap::{Ruleset, naive};
+    use crate::games::heap::{Ruleset, naive};
     use crate::survey::codes::{Prefix, SurveyCode, enumerate};
 
     const RULE_A: usize = 688;

@@ -1,5 +1,5 @@
 //! One game of a survey: its nim-sequence computed until the period is **proved** (the theorems of
-//! [`crate::families::heap::periodicity`], as in `grundy seq`) or the budget — a number of heaps
+//! [`crate::games::heap::periodicity`], as in `grundy seq`) or the budget — a number of heaps
 //! and a number of seconds — ends.
 //!
 //! The time budget is the CPU time of the thread computing the game ([`super::clock`]), so a busy
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::GameClock;
 use super::codes::SurveyCode;
-use crate::families::heap::Sequencer;
+use crate::games::heap::Sequencer;
 
 /// How far one game may be computed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -237,7 +237,7 @@ pub fn derive(head: &GameResult, code: &SurveyCode, shift: usize) -> GameResult 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::heap::{Ruleset, naive};
+    use crate::games::heap::{Ruleset, naive};
 
     fn code(s: &str) -> SurveyCode {
         s.parse().unwrap()

@@ -29,7 +29,7 @@ use super::equivalence::{self, Known};
 use super::game::{Ending, GameResult, Status};
 use super::record::Record;
 use super::store;
-use crate::families::heap::periodicity;
+use crate::games::heap::periodicity;
 
 /// Solved games whose period is proved from at most this many values are *trivial*.
 pub const TRIVIAL_HEAPS: usize = 1000;

@@ -65,11 +65,11 @@ pub struct Survey {
 
 /// Check a budget: `to` within the engines' limit, a positive finite number of seconds.
 pub fn check_budget(b: &Budget) -> Result<(), SurveyError> {
-    if b.to > crate::families::heap::MAX_TO {
+    if b.to > crate::games::heap::MAX_TO {
         return Err(SurveyError::BadBudget(format!(
             "--to {} is beyond the supported limit {}",
             b.to,
-            crate::families::heap::MAX_TO
+            crate::games::heap::MAX_TO
         )));
     }
     if !(b.max_seconds.is_finite() && b.max_seconds > 0.0 && b.max_seconds <= 1e7) {

@@ -19,7 +19,7 @@ use super::SurveyError;
 use super::clock::ClockKind;
 use super::codes::{Prefix, Shard, SurveyCode};
 use super::game::{Budget, GameResult, OPEN_VALUES_KEPT, Status};
-use crate::families::heap::MAX_TO;
+use crate::games::heap::MAX_TO;
 
 const GAME_MAGIC: &str = "grundy-survey-game";
 const DESCRIPTOR_MAGIC: &str = "grundy-survey-descriptor";

@@ -16,7 +16,7 @@
 //! finite: `γ = mex(K ∪ {γ})` is impossible; and its self-loop satisfies rule (C)). The
 //! generalized Sprague–Grundy function is unique and determined by the followers' values, so
 //! the tier's positions get their true values from the phase/counter algorithm of
-//! [`crate::families::digraph::loopy`] run on this graph. Remoteness then comes from the usual
+//! [`crate::games::digraph::loopy`] run on this graph. Remoteness then comes from the usual
 //! retrograde win/lose analysis, in increasing order of remoteness (a bucket queue): a position
 //! is lost in `r` when every option is won and the slowest in `r − 1`; won in `r` when its
 //! fastest lost option is lost in `r − 1`; positions never reached are draws.
@@ -29,7 +29,7 @@ use rayon::prelude::*;
 
 use super::database::{DRAW, Database, INFINITE, Manifest, SolvedTier, tier_file_name};
 use super::{MAX_POSITIONS, MAX_TIER_POSITIONS, TierError, Tiered, TieredGame};
-use crate::families::digraph::{Digraph, loopy};
+use crate::games::digraph::{Digraph, loopy};
 use crate::progress::{Progress, Silent};
 
 /// Positions per block of the parallel pass over an acyclic tier.
@@ -309,10 +309,10 @@ pub fn solve_loopy_tier<G: TieredGame + ?Sized>(
     progress: &dyn Progress,
 ) -> Result<(Vec<u32>, Vec<u32>, u64), TierError> {
     let size64 = game.size(tier);
-    if size64 > crate::families::digraph::MAX_VERTICES as u64 {
+    if size64 > crate::games::digraph::MAX_VERTICES as u64 {
         return Err(TierError::TooLarge(format!(
             "tier {tier} has {size64} positions; a tier with moves inside may have at most {}",
-            crate::families::digraph::MAX_VERTICES
+            crate::games::digraph::MAX_VERTICES
         )));
     }
     let size = size64 as usize;

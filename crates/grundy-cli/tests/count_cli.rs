@@ -3,8 +3,8 @@
 
 use assert_cmd::Command;
 use grundy::count::{heaps, tokens};
-use grundy::families::digraph;
-use grundy::families::heap::Ruleset;
+use grundy::games::digraph;
+use grundy::games::heap::Ruleset;
 use grundy::progress::Silent;
 use predicates::prelude::*;
 use serde_json::Value;

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use assert_cmd::Command;
 use grundy::Outcome;
-use grundy::families::chips::ChipGame;
-use grundy::families::digraph::Digraph;
-use grundy::families::heap::Ruleset;
+use grundy::games::chips::ChipGame;
+use grundy::games::digraph::Digraph;
+use grundy::games::heap::Ruleset;
 use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Engine, Move, Position, Rules, State};
 use grundy::solve::misere::{Play, retrograde};

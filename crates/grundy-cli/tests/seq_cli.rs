@@ -6,7 +6,7 @@ use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -37,7 +37,8 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use grundy::tier::{chomp::Chomp, TieredGame};
+//! use grundy::tier::TieredGame;
+//! use grundy::games::chomp::Chomp;
 //! use grundy_timely::{solve, Config};
 //! let game = Arc::new(Chomp::new(3, 4).unwrap());
 //! let start = game.start();

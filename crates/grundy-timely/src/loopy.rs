@@ -10,7 +10,7 @@
 //! then notifies predecessors — here by a note to the predecessor's owner.
 //!
 //! **Labels** (Fraenkel & Yesha 1986, the phase procedure of
-//! [`grundy::families::digraph::loopy`]; no peeling, which changes no value since the generalized
+//! [`grundy::games::digraph::loopy`]; no peeling, which changes no value since the generalized
 //! Sprague–Grundy function is unique). In phase `i`, every unlabelled `u` keeps a counter of
 //! its followers that are unlabelled or `∞` and have no follower labelled `i`. Labelling `x`
 //! with `i` sends [`Note::Labelled`] to each predecessor `p` (once per edge): `p` now has an
@@ -508,7 +508,7 @@ impl Remoteness {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::families::digraph::{Digraph, loopy};
+    use grundy::games::digraph::{Digraph, loopy};
     use grundy::progress::Silent;
     use grundy::tier::{Tiered, TieredGame, engine::solve_loopy_tier};
     use proptest::prelude::*;

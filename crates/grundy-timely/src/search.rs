@@ -66,7 +66,7 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use grundy::search::node_kayles::GridKayles;
+//! use grundy::games::kayles::GridKayles;
 //! use grundy_timely::search::{SearchCluster, search};
 //! let game = GridKayles::default();
 //! let parts = game.components(&game.grid(3, 5).unwrap());

@@ -8,12 +8,10 @@ mod common;
 use std::sync::Arc;
 
 use common::{TableGame, infinite_lower_options, single, solve_and_compare};
-use grundy::families::digraph::{Digraph, loopy};
+use grundy::games::digraph::{Digraph, loopy};
+use grundy::games::fair_shares::FairShares;
 use grundy::progress::Silent;
-use grundy::tier::{
-    Database, SolvedTier, TierError, Tiered, TieredGame, database::tier_file_name,
-    fair_shares::FairShares,
-};
+use grundy::tier::{Database, SolvedTier, TierError, Tiered, TieredGame, database::tier_file_name};
 use grundy_timely::{Config, Error};
 use proptest::prelude::*;
 

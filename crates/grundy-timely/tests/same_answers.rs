@@ -14,10 +14,13 @@ use common::{
     solve_and_compare_with,
 };
 
-use grundy::tier::{
-    self, SolveOptions, TierError, Tiered, TieredGame, chomp::Chomp, cram::Cram,
-    fair_shares::FairShares,
-};
+use grundy::tier::{self, SolveOptions, TierError, Tiered, TieredGame};
+
+use grundy::games::chomp::Chomp;
+
+use grundy::games::cram::tier::Cram;
+
+use grundy::games::fair_shares::FairShares;
 use grundy_timely::{Config, Error, Summary, shards};
 
 /// Solve with the distributed engine in one process and compare everything with the

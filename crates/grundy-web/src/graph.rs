@@ -1,7 +1,7 @@
 //! `#/graph`: tokens on a directed graph given as `0-1,1-2,2-0,2-3` (`grundy graph FILE
 //! --values --json` of the same edges), with each vertex's outcome for drawing.
 
-use grundy::families::digraph::{self, parse_edge_list, sum};
+use grundy::games::digraph::{self, parse_edge_list, sum};
 use grundy::progress::Silent;
 use grundy::report::graph::GraphReport;
 use serde_json::{Value, json};

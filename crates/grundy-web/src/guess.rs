@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn the_first_values_of_kayles_are_recognised_with_a_proved_prediction() {
-        let r: grundy::families::heap::Ruleset = "0.77".parse().unwrap();
+        let r: grundy::games::heap::Ruleset = "0.77".parse().unwrap();
         let a = r.analyse(63);
         let text: Vec<String> = (0..64).map(|n| a.value(n).unwrap().0.to_string()).collect();
         let v = compute(&text.join(" "), false, "1000000000000").unwrap();

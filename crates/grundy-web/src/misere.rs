@@ -1,7 +1,7 @@
 //! `#/misere`: the misère quotient of a heap game (`grundy misere RULESET --json`): order,
 //! presentation, P-portion, pretending function, tame or not.
 
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use grundy::misere::{MAX_HEAP, Quotient, Settings};
 use grundy::progress::Silent;
 use grundy::report::misere::MisereReport;

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use grundy::Outcome;
-use grundy::families::digraph::{parse_edge_list, sum};
+use grundy::games::digraph::{parse_edge_list, sum};
 use grundy::position::extra::GraphRules;
 use grundy::position::{Engine, Move, Position, Rules, State, notation, parse_position};
 use grundy::remoteness;

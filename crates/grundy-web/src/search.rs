@@ -26,15 +26,15 @@
 //! assert_eq!(v["moves"].as_array().unwrap().len(), 7);
 //! ```
 
+use grundy::games::cram::Cram;
+use grundy::games::grid::region::Region;
+use grundy::games::kayles::graph::parse_edge_list;
+use grundy::games::kayles::{GridKayles, Rule};
 use grundy::progress::Progress;
 use grundy::report::search::{
     Driver, Request, RootMoves, SearchOptions, Target, WinningMove, parse_size, run,
 };
 use grundy::search::SearchGame;
-use grundy::search::cram::Cram;
-use grundy::search::graph::parse_edge_list;
-use grundy::search::node_kayles::{GridKayles, Rule};
-use grundy::search::region::Region;
 use serde::Serialize;
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;

@@ -1,7 +1,7 @@
 //! `#/seq`: the nim-sequence of a ruleset (`grundy seq RULESET --to N --json`), with the period
 //! line in words, the sparse-space split of octal games, and progress reported while it runs.
 
-use grundy::families::heap::{MAX_TO, Ruleset, Sequencer};
+use grundy::games::heap::{MAX_TO, Ruleset, Sequencer};
 use grundy::progress::Silent;
 use grundy::report::seq::{SeqReport, describe};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! by the library's memoised solver) or the sum of two heap rulesets (`G1(a) ⊕ G2(b)`).
 
 use grundy::ImpartialGame;
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use grundy::solve::memo::Solver;
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;

@@ -4,7 +4,7 @@
 //! there, and the heap engines, which must not try to start threads.
 #![cfg(target_arch = "wasm32")]
 
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use grundy::misere::{Quotient, Settings};
 use grundy::position::{analyse, parse_position};
 use grundy::progress::Silent;
@@ -64,7 +64,7 @@ fn a_small_cram_board_is_searched_as_natively() {
     // the search engine on the wasm target: no thread starts, the same report as natively
     // (`grundy search cram --rows 4 --cols 5 --moves --json`: *2, with its winning moves)
     use grundy::report::search::{Request, SearchOptions, Target, run};
-    let board = grundy::search::cram::Cram::default().board(4, 5).unwrap();
+    let board = grundy::games::cram::Cram::default().board(4, 5).unwrap();
     let mut options = SearchOptions {
         moves: true,
         memory: 16 << 20,

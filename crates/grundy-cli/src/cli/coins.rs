@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use grundy::families::coins::{CoinMove, Strip};
+use grundy::games::coins::{CoinMove, Strip};
 use grundy::{Nimber, Outcome};
 use serde::Serialize;
 

@@ -8,8 +8,8 @@ use std::io::Write;
 use grundy::Nimber;
 use grundy::count::heap_family::{self, HeapFamilyCount};
 use grundy::count::{Arithmetic, CountError, LoopyDistribution, tokens};
-use grundy::families::digraph::{self, GraphError, GraphValues};
-use grundy::families::heap::Ruleset;
+use grundy::games::digraph::{self, GraphError, GraphValues};
+use grundy::games::heap::Ruleset;
 use num_bigint::BigUint;
 
 use super::progress::Bar;

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use grundy::families::digraph::{self, Digraph, GraphError, binary, sum};
+use grundy::games::digraph::{self, Digraph, GraphError, binary, sum};
 use grundy::report::graph::GraphReport;
 use grundy::{LoopyValue, Outcome};
 

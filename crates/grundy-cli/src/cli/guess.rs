@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use grundy::families::heap::{MAX_TO, Ruleset};
+use grundy::games::heap::{MAX_TO, Ruleset};
 use grundy::guess::input::{parse_table, parse_values};
 use grundy::guess::report::{GuessReport, lines};
 use grundy::guess::{Guess, Prediction, guess_analysis, sequence, table};

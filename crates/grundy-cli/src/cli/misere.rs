@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use grundy::families::heap::Ruleset;
+use grundy::games::heap::Ruleset;
 use grundy::misere::{MAX_HEAP, Quotient, Settings};
 use grundy::report::misere::MisereReport;
 

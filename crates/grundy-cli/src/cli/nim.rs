@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use grundy::Outcome;
-use grundy::families::nim::{self, NimMove};
+use grundy::games::nim::{self, NimMove};
 use grundy::report::nim::NimReport;
 
 use super::{CmdResult, Output, parse_u64, write_json};

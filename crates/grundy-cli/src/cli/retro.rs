@@ -6,11 +6,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use grundy::games::chomp::Chomp;
+use grundy::games::cram::tier::Cram;
+use grundy::games::fair_shares::FairShares;
 use grundy::report::retro::{RetroReport, peak_bytes};
-use grundy::tier::{
-    self, Analysis, SolveOptions, TierError, TieredGame, chomp::Chomp, cram::Cram,
-    fair_shares::FairShares,
-};
+use grundy::tier::{self, Analysis, SolveOptions, TierError, TieredGame};
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, Output, write_json};

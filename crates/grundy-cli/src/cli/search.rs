@@ -7,13 +7,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use grundy::games::cram::Cram;
+use grundy::games::kayles::Rule;
+use grundy::games::kayles::graph::parse_edge_list;
 use grundy::report::search::{
     Algorithm, Request, SearchOptions, SearchReport, Target, default_memory, parse_size,
 };
 use grundy::search::Config;
-use grundy::search::cram::Cram;
-use grundy::search::graph::parse_edge_list;
-use grundy::search::node_kayles::Rule;
 
 use super::progress::Bar;
 use super::{CmdResult, Failure, Output, write_json};
@@ -342,7 +342,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
             };
             let target = if let Some(text) = &a.board {
                 let rows: Vec<&str> = text.trim().split('/').collect();
-                let board = grundy::search::region::Region::from_rows(&rows)
+                let board = grundy::games::grid::region::Region::from_rows(&rows)
                     .map_err(|e| Failure::invalid(anyhow::anyhow!("--board: {e}")))?;
                 match rule {
                     Rule::Vertex => Target::GridKayles(board),
@@ -350,7 +350,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
                 }
             } else if let Some(g) = &a.grid {
                 let (r, c) = parse_box(g, "--grid")?;
-                let board = grundy::search::node_kayles::GridKayles::default()
+                let board = grundy::games::kayles::GridKayles::default()
                     .grid(r, c)
                     .map_err(|e| Failure::invalid(anyhow::anyhow!("--grid: {e}")))?;
                 match rule {

@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use grundy::families::heap::checkpoint::{self, CheckpointError};
-use grundy::families::heap::one_heap::{HeapValue, value_of_heap};
-use grundy::families::heap::{Analysis, MAX_TO, Ruleset, Sequencer};
+use grundy::games::heap::checkpoint::{self, CheckpointError};
+use grundy::games::heap::one_heap::{HeapValue, value_of_heap};
+use grundy::games::heap::{Analysis, MAX_TO, Ruleset, Sequencer};
 use grundy::report::seq::{SeqReport, describe, plot_title, theorem};
 use num_bigint::BigUint;
 

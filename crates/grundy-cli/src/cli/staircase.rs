@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use grundy::families::staircase::{self, StairMove};
+use grundy::games::staircase::{self, StairMove};
 use grundy::{Nimber, Outcome};
 use serde::Serialize;
 

@@ -10,11 +10,11 @@ use std::time::Duration;
 use crate::common::free_addresses;
 use proptest::prelude::*;
 
-use grundy::search::cram::Cram;
-use grundy::search::graph::Graph;
-use grundy::search::node_kayles::{GraphKayles, Rule};
+use grundy::games::cram::Cram;
+use grundy::games::kayles::graph::Graph;
+use grundy::games::kayles::{GraphKayles, Rule};
+use grundy::games::sprouts::{LandForm, Sprouts};
 use grundy::search::pns::DfpnConfig;
-use grundy::search::sprouts::{LandForm, Sprouts};
 use grundy::search::{Config, NimSet, Search, SearchGame, Table};
 use grundy_timely::search::{ClusterAnswer, ClusterError, Database, SearchCluster, search};
 
@@ -175,8 +175,8 @@ fn cram_after(
     game: &Cram,
     text: &str,
 ) -> (
-    Vec<grundy::search::region::Region>,
-    Vec<Vec<grundy::search::region::Region>>,
+    Vec<grundy::games::grid::region::Region>,
+    Vec<Vec<grundy::games::grid::region::Region>>,
 ) {
     let board = game.parse(text).unwrap();
     let parts = game.components(&board);
