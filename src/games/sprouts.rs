@@ -333,28 +333,26 @@ impl SearchGame for Sprouts {
             .sum()
     }
 
-    /// Lands of up to 10 lives: measured on `0*8` … `0*14` (10 and 12 within 10% of each
-    /// other everywhere; 10 the faster on `0*10`, 12 on `0*13` and `0*14`).
+    /// Lands of up to 10 lives (chosen on `0*8` … `0*14`, where 10 and 12 are close).
     fn dfpn_small(&self) -> u32 {
         10
     }
 
-    /// Parts valued when df-pn enters the child: `0*12` 13.6 s → 6.7 s.
+    /// Parts valued when df-pn enters the child: a won node is usually proved by one child, and
+    /// the parts of the others need never be valued.
     fn dfpn_lazy_parts(&self) -> bool {
         true
     }
 
     /// Yes: the value search settles small lands by the thousand, and a child settled so is
-    /// seen at once (as df-pn always did here; without it, and with a fresh node's heap moves
-    /// counted in its `δ`, `0*12` took 66,474 iterations on one thread against 56,706 with it).
+    /// seen at once (without it df-pn needs more iterations here).
     fn dfpn_watch_values(&self) -> bool {
         true
     }
 
     /// Two threads: one from the root, one settling the root's children (largest first) with
-    /// a table of its own. On the P-position `0*14` that takes 142 k expansions in all, where
-    /// both threads from the root over one table take 349 k (one thread alone: 360 k): every
-    /// child of a lost root must be settled, and settling them one by one is cheaper.
+    /// a table of its own: every child of a lost root must be settled, and settling them one by
+    /// one takes fewer expansions in all than both threads from the root over one table.
     fn dfpn_shared_table(&self) -> bool {
         false
     }

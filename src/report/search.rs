@@ -127,8 +127,8 @@ pub enum Algorithm {
     Value,
     /// Depth-first proof-number search with nimbers ([`crate::search::pns`]).
     Dfpn,
-    /// The engine picks: df-pn for Sprouts (whose trees are the most unbalanced: 0*10 takes
-    /// the value search about thirty times longer), the value search for the other games.
+    /// The engine picks: df-pn for Sprouts (whose trees are the most unbalanced, where the
+    /// value search is many times slower), the value search for the other games.
     Auto,
 }
 

@@ -143,17 +143,17 @@ pub trait SearchGame: Sync {
     }
 
     /// Whether df-pn looks a node's children up in the value table at every turn of its loop
-    /// ([`super::pns::DfpnConfig::watch_values`]). Measured per game: Sprouts, whose small lands
-    /// the value search settles by the thousand, needs 15 % fewer iterations on `0*12` with it;
-    /// Cram 5 × 9 needs 23 % more (1.50 M against 1.22 M), and pays for the probes.
+    /// ([`super::pns::DfpnConfig::watch_values`]). Chosen per game: Sprouts, whose small lands
+    /// the value search settles by the thousand, needs fewer iterations with it; Cram needs
+    /// more, and pays for the probes.
     fn dfpn_watch_values(&self) -> bool {
         false
     }
 
     /// Whether proof-number search values the parts a move splits off only when it first
     /// enters that child (as SPOTS's multi-land nodes), rather than when it expands the node
-    /// ([`super::pns::DfpnConfig::lazy_parts`]). Measured per game: waiting halves Sprouts
-    /// `0*12` and makes Cram 5 × 8 2.6 times slower.
+    /// ([`super::pns::DfpnConfig::lazy_parts`]). Chosen per game: waiting pays on Sprouts and
+    /// makes Cram slower.
     fn dfpn_lazy_parts(&self) -> bool {
         false
     }

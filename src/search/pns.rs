@@ -14,9 +14,9 @@
 //! so every node stays "one component + `*k`"; a move on the heap goes to `G + *j`, `j < k`.
 //! With [`DfpnConfig::lazy_parts`] the parts are valued only when the search first enters that
 //! child, as SPOTS's multi-land nodes are: a won node is usually proved by one child, and the
-//! split-off parts of its other children need never be valued (Sprouts `0*12`: half the time).
-//! Valuing them at once settles children before any is entered, which pays on Cram (5 × 8: 2.6
-//! times faster), so each game says which it takes ([`super::SearchGame::dfpn_lazy_parts`]).
+//! split-off parts of its other children need never be valued, which pays on Sprouts. Valuing
+//! them at once settles children before any is entered, which pays on Cram, so each game says
+//! which it takes ([`super::SearchGame::dfpn_lazy_parts`]).
 //! Nimbers of parts come from the value table shared with the value search, from the value
 //! search itself for small parts ([`DfpnConfig::small`]), and otherwise from df-pn again: the
 //! nimber of `G` is the first `k` for which `G + *k` is P. Every answer df-pn proves is also a

@@ -23,12 +23,11 @@
 //! searched once per round at most, and the first `k` no move has is the value.
 //!
 //! **Bounds in the table.** A candidate-set search that answers "not in `R`" has learnt a true
-//! fact, `G(c) ∉ R`, and most searches end that way (93% of the nodes of Cram 4 × 9: the first
-//! move found worth the one value asked settles them). The table keeps such facts beside the
-//! exact values, as the set of values below 32 the component does not have; a later search of
-//! the component drops those values from its `R`, and when nothing is left answers at once.
-//! On Cram 4 × 9 this cuts the nodes from 294 to 198 thousand (a third of all searches had
-//! asked only about values an earlier search had excluded).
+//! fact, `G(c) ∉ R`, and most searches end that way (the first move found worth the one value
+//! asked settles them). The table keeps such facts beside the exact values, as the set of
+//! values below 32 the component does not have; a later search of the component drops those
+//! values from its `R`, and when nothing is left answers at once: many searches ask only about
+//! values an earlier search had excluded ([`Config::bounds`] turns this off).
 //!
 //! **Enhanced transposition cut-off.** Before any move is searched, every move whose parts are
 //! all in the table (or known to the game) is settled, so cheap information shrinks `P` first.

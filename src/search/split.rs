@@ -31,9 +31,9 @@
 //! *Young Brothers Wait Concept* of parallel αβ, 1993). A round's questions past its first are
 //! a bet that no earlier move says *yes*: a *yes* makes the rest of its round moot and their
 //! work lost. The engine's order puts the likeliest *yes* first, so a split that waits asks a
-//! round's first question alone and the rest side by side once it has said *no*. On Cram 5 × 8
-//! (worth `*1`, its smallest move the winning one) eight processes that do not wait lose
-//! 1.9 M nodes in moot questions, more than the whole search on one process.
+//! round's first question alone and the rest side by side once it has said *no*: where a
+//! round's first move is the winning one, processes that do not wait can lose more nodes in
+//! moot questions than the whole search takes on one process.
 //!
 //! Round 0 waits longer ([`Split::patience`]): its questions go out one at a time until their
 //! *no*s have cost enough nodes, since on a first-player win round 0 ends with a *yes*, and
@@ -252,10 +252,9 @@ impl<C: Clone> Split<C> {
     /// default: until the first *no*). Round 0 is the round most likely to end with a *yes* —
     /// every root that is a first-player win has a move worth `*0` — and its *no*s are cheap
     /// when a *yes* is to come (a move that is not worth `*0` has a move to `*0`, and the
-    /// engine's order finds it early): on Cram 5 × 9 the first two moves said *no* in 5,791
-    /// and 31,719 nodes, the third *yes* in 3.5 M, and every question asked beside that *yes*
-    /// was lost. A root whose answers are all *no* (a second-player win) sends its brothers
-    /// out as soon as its *no*s turn dear.
+    /// engine's order finds it early), while the *yes* is dear, and every question asked
+    /// beside that *yes* is lost. A root whose answers are all *no* (a second-player win)
+    /// sends its brothers out as soon as its *no*s turn dear.
     pub fn patience(&mut self, nodes: u64) {
         self.patience = nodes;
     }

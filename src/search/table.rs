@@ -84,8 +84,8 @@ fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
 
 /// Ask Linux to back a large table with 2 MiB pages (transparent huge pages, where the system
 /// leaves them to `madvise`): the table is read at random, and with 4 KiB pages nearly every
-/// look-up of a table of megabytes also misses the TLB (measured: a fifth of the search's time
-/// went to the page walks of prefetches). Only a hint; nothing happens where it is refused.
+/// look-up of a table of megabytes also misses the TLB, and the page walks of prefetches cost
+/// a noticeable share of the search's time. Only a hint; nothing happens where it is refused.
 pub(crate) fn advise_huge_pages(p: *mut u8, bytes: usize) {
     #[cfg(all(target_os = "linux", not(miri)))]
     {

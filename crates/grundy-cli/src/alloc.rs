@@ -2,7 +2,7 @@
 //!
 //! The search's games build and drop many small vectors per node (a Sprouts land's moves are
 //! hundreds of freshly reduced and canonised lands), where mimalloc's thread-local free lists
-//! beat glibc's malloc: Sprouts 0*12 by df-pn takes 0.70 of the time (CHANGELOG.md, 2026-12-05).
+//! beat glibc's malloc.
 //! Large blocks — the transposition tables, allocated zeroed and touched only where entries
 //! are written — stay with the system's allocator, which maps fresh zero pages for them; mimalloc
 //! would clear a table of gigabytes that a short run barely uses.

@@ -79,7 +79,7 @@ struct Shards {
 
 impl Shards {
     /// (Runs for every option listed in this process's blocks: written without a closure and
-    /// forced inline, as a call it was 16–19% of a process's profile at Chomp 12×14.)
+    /// forced inline, as a call it weighed heavily in a process's profile.)
     #[inline(always)]
     fn lookup(&self, t: Tiered) -> Option<(u32, u32)> {
         let st = self.tiers.get(t.tier as usize)?;

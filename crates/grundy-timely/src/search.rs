@@ -29,31 +29,29 @@
 //! - **A question asked by its moves**: while a question about `*0` is the only one in play
 //!   and a process has nothing to do, the coordinator splits it ([`Split::beneath`]) and hands
 //!   out its moves' questions instead (a job then names the root question too); its answers are
-//!   kept with the others. On Cram 5 × 9 (a *yes* of 3.5 M nodes in round 0, after two cheap
-//!   *no*s) eight processes search 24.8 M nodes instead of 30.5 M, none of them cancelled.
+//!   kept with the others, so that a dear *yes* after cheap *no*s in round 0 is searched by
+//!   every process and no question is cancelled.
 //! - **A shared nimber database**: every exact value a process stores whose search took at
 //!   least `share_nodes` nodes ([`grundy::search::Table::journal_from`]) is sent to every other
 //!   process, which puts it in its table before its next round of work: no two processes
 //!   prove a component twice once one has finished it. From one node by default: the cheap
 //!   values are most of what two processes under moves that share sub-positions would
-//!   otherwise search twice (Cram 5 × 9 on eight processes: 19.1–19.2 M nodes, 1.30 times
-//!   one process, against 23.3 M when values of 16 nodes and more were shared; about 6 bytes
-//!   sent per node; an exact value travels in 13 bytes). Sharing the bounds too (values a
-//!   component does not have) brings eight processes to 16.3 M nodes for 119 bytes per node
-//!   and more time: left out. Broadcast by default;
+//!   otherwise search twice (an exact value travels in 13 bytes). Bounds (values a component
+//!   does not have) are not shared: they would save some nodes for many times the bytes and
+//!   more time. Broadcast by default;
 //!   [`Database::Partitioned`] sends each value to one process, its owner by hash, and a value
 //!   search asks the owner about every large component its table lacks
-//!   ([`grundy::search::remote`]), waiting a round of messages for the answer. Measured on Cram
-//!   5 × 8 (the benchmarks chapter): at 8 processes a third of the bytes, but 1.27 times the
-//!   nodes of broadcast and five times its time — the values that spare work are the many
-//!   middle-sized ones, which a look-up per component would make wait, and few look-ups find a
-//!   value (under 1 %).
+//!   ([`grundy::search::remote`]), waiting a round of messages for the answer. It sends fewer
+//!   bytes but searches more nodes and takes more time than broadcast: the values that spare
+//!   work are the many middle-sized ones, which a look-up per component would make wait, and
+//!   few look-ups find a value (figures: the benchmarks chapter, `docs/src/benchmarks.md`,
+//!   section *One search on many processes*).
 //! - **The busy board** ([`grundy::search::busy`], [`SearchCluster::busy_board`]): each
 //!   process tells the others, in every round where it changed, the components its job threads
 //!   are searching within two moves of their jobs' roots; a search that meets a move into one
 //!   of them leaves it for last (Weill's ABDADA across processes), by when its value has
-//!   usually come through the database. Cram 5 × 9 on eight processes: 18.9 M nodes instead of
-//!   19.2 M; none gained on two.
+//!   usually come through the database. It saves a few nodes from four processes on, none on
+//!   two.
 //! - **Rounds**: the processes exchange letters in rounds (the mailbox of `dataflow.rs`), every
 //!   few milliseconds while they work; a round carries requests for work, jobs, answers and
 //!   shared nimbers.

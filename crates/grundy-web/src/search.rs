@@ -43,11 +43,9 @@ use crate::answer;
 
 /// The largest positions the page searches (beyond them it shows the command instead): empty
 /// cells of a Cram board, vertices of a Node-Kayles or Arc-Kayles graph, lives of a Sprouts
-/// position (3 per spot, less the curve ends at it). Measured in headless Chromium, one thread
-/// (docs/src/web.md): the hardest positions tried at each limit take under ten seconds — a
-/// 36-cell Cram board without symmetry 8.5 s, the 4 × 7 Arc-Kayles grid (28) 6.3 s, a 39-vertex
-/// Node-Kayles board 1.7 s, Sprouts 0*8 (24 lives) 2.1 s; the 5 × 6 Arc-Kayles grid (30) takes
-/// about 30 s.
+/// position (3 per spot, less the curve ends at it). Chosen so that the hardest positions tried
+/// at each limit take under ten seconds in headless Chromium on one thread (figures: the guide,
+/// `docs/src/web.md`, *Size limit*).
 pub const LIMITS: [(&str, usize, &str); 4] = [
     ("cram", 36, "empty cells"),
     ("node-kayles", 40, "vertices"),

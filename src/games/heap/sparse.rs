@@ -55,8 +55,7 @@
 //!   outgrows the cache (10^7 heaps: 20 MB) that traffic, shared by the cores, was the bound.
 //!   Codes with several split digits go heap by heap (each heap reuses the split values of the
 //!   remainder its predecessor split), but their first split digit's remainders are consecutive
-//!   too: their light passes are made ahead, sixteen together (`runs::Ahead`; 0.376 at 4.6·10^6
-//!   heaps: a fifth less time).
+//!   too: their light passes are made ahead, sixteen together (`runs::Ahead`).
 //! * Whether the helper threads are used at all is decided by measuring both ways, in epochs of
 //!   20 ms (`adaptive`): on a machine whose other cores are busy, one thread is kept. The first
 //!   epochs run alone (the helpers not even started, unless heaps cost thousands of pairs), so a
@@ -131,7 +130,7 @@ const POOL_MIN_WORK: u64 = 1 << 10;
 /// Helper threads are started for calls that compute at least this many heaps.
 const POOL_MIN_HEAPS: usize = 1 << 10;
 /// Heaps between two looks at the clock in an epoch (reading it for every heap of a few hundred
-/// nanoseconds cost a tenth of the time on 0.56, every 16 heaps still 1.5 %).
+/// nanoseconds, or every few heaps, costs a measurable share of the time).
 const CLOCK_HEAPS: usize = 64;
 
 /// The [`Ctx`] of a [`Sparse`], borrowing its fields one by one (so `scratch` stays free).

@@ -6,11 +6,11 @@
 //! each result reduced and made canonical — is most of the cost of a visit: the moves of a land
 //! are kept. Most of what remains is the canonical form ([`super::canonical`]), and the same
 //! land comes out of different parents written the same way (a move leaves the regions it does
-//! not touch as they were, in the parent's canonical writing): about three lands in five that
-//! moves write while solving `0*12` were written exactly so before. So the canonical form is
-//! also kept, keyed by that *plain writing* (the land as it is, letters renamed in order:
-//! [`super::canonical::plain`]), which costs one pass to write. Both are only memos: a form or a list
-//! of moves found here is exactly what computing it again gives.
+//! not touch as they were, in the parent's canonical writing): most lands that moves write
+//! were written exactly so before. So the canonical form is also kept, keyed by that *plain
+//! writing* (the land as it is, letters renamed in order: [`super::canonical::plain`]), which
+//! costs one pass to write. Both are only memos: a form or a list of moves found here is
+//! exactly what computing it again gives.
 //!
 //! Each table holds at most a given number of bytes (counted roughly: keys, values and a fixed
 //! overhead per entry), in shards with a lock each (the threads of a search look up a form for

@@ -22,18 +22,17 @@
 //! refuted, to prove it won one suffices (Allis, *Searching for solutions in games and
 //! artificial intelligence*, 1994, the mobility initialisation; Nagai's df-pn+ generalises it to
 //! any evaluation). A parent then first tries the children with fewest moves, and its `δ`
-//! counts its children's moves, not just its children. On Cram (one thread): 3 × 17 (P) 1.63 M
-//! expansions at `1, 1` against 0.75 M, 5 × 9 2.65 M against 1.22 M; on 5 × 11 (two threads)
-//! 37.7 M against 19 to 22 M. Half the moves (or a quarter) was measured too, and was no
-//! better overall. Games that cannot count their moves cheaply (Sprouts) start at `1, 1`.
+//! counts its children's moves, not just its children; on Cram this about halves the
+//! expansions against `1, 1`. Games that cannot count their moves cheaply (Sprouts) start at
+//! `1, 1`.
 //!
 //! **Memory.** An expansion probes the value table for every part of every move and the
 //! proof-number table for every child: both tables are far larger than the cache, so the
-//! buckets are prefetched for all the moves first and looked up after, and the misses overlap
-//! (Cram 3 × 17, one thread: 4.3 → 2.9 s). A child settled in the value table after its node
-//! was written is found so when it is entered, not by probing every child's value at every turn
-//! of the loop ([`DfpnConfig::watch_values`] off: Cram 5 × 9 needs fewer iterations so, Sprouts
-//! more, so each game says).
+//! buckets are prefetched for all the moves first and looked up after, and the misses overlap.
+//! A child settled in the value table after its node was written is found so when it is
+//! entered, not by probing every child's value at every turn of the loop
+//! ([`DfpnConfig::watch_values`] off; which needs fewer iterations depends on the game, so each
+//! game says).
 //!
 //! **Transpositions.** Components are canonical and nodes keyed by the component's key and
 //! `k`, so transpositions share an entry; the game graph is a DAG (no game of this engine
@@ -58,16 +57,16 @@
 //! the child (and the second-best `δ` that bounds the stay in it); the numbers stored, and those
 //! tested against the thresholds, are the real ones, and a thread goes into the busy child after
 //! all when the sibling it would take is over its threshold. The first thread to settle the root
-//! stops the others. On Cram 3 × 21 (an N-position whose winning move df-pn finds soon), two
-//! threads make 438 to 467 k expansions in all (runs differ) where one thread alone makes 424 k.
+//! stops the others. On an N-position whose winning move df-pn finds soon, two threads make
+//! about as many expansions in all as one thread alone (figures: the benchmarks chapter,
+//! `docs/src/benchmarks.md`, section *Outcomes: df-pn against the value search*).
 //!
 //! **Threads: root children** ([`Dfpn::prove_shared`]), for games that say so
 //! ([`crate::search::SearchGame::dfpn_shared_table`]): one thread runs df-pn from the root alone,
 //! the others settle the root's children from the large end with tables of their own. It wastes
-//! the helpers' work on an N-root whose winning move is found soon (Cram 3 × 21: 1.1 to 1.9 M
-//! expansions in all, slower than one thread), and wins where every child of the root must be
-//! settled: on Sprouts `0*14` (P) 142 k expansions in all against 349 k over one table and 360 k
-//! alone.
+//! the helpers' work on an N-root whose winning move is found soon (slower than one thread
+//! there), and wins where every child of the root must be settled, as on Sprouts P-positions,
+//! where it makes fewer expansions in all than both threads over one table or one thread alone.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

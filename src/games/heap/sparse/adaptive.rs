@@ -32,10 +32,11 @@ const EPOCH_HEAPS: usize = 8;
 ///
 /// By default the first [`LAZY_EPOCHS`] run alone (the helper threads are not even started), so
 /// the first trial of the helpers compares with a measured speed alone, and short computations
-/// run exactly as with one thread: on 0.56 to 660000 (0.2 s, about 90 pairs a heap) the helpers
-/// lost (0.30 s against 0.19 s alone on an idle 2-core machine), as windows of one heap at a time
+/// run exactly as with one thread: on a run of a fraction of a second with cheap heaps (such as
+/// 0.56 to 660000, about 90 pairs a heap) the helpers lose, as windows of one heap at a time
 /// lose the split values a second split digit reuses and hand-overs cost about what such a heap
-/// does. Where heaps are costly the lazy start is cut short ([`costly`](Self::costly)). An epoch may span several calls (the extensions of a sequence come in chunks of a few
+/// does. Where heaps are costly the lazy start is cut short ([`costly`](Self::costly)). An
+/// epoch may span several calls (the extensions of a sequence come in chunks of a few
 /// milliseconds): its heaps and time add up until it is complete.
 #[derive(Clone, Debug)]
 pub(super) struct Adaptive {

@@ -7,8 +7,8 @@
 //! speculates it with whatever prefix `G(0..K)` is known at that moment, and leaves it ready; the
 //! heaps are then finished and their values published strictly in order, by whichever thread
 //! finds the next heap ready (one at a time, under a lock). So no thread waits for the slowest
-//! heap of a batch or for the in-order finishing: on Officers (0.6) two threads spend about 10%
-//! of their time waiting at the end of batches, none in the window.
+//! heap of a batch or for the in-order finishing, where threads running in batches wait at the
+//! end of every batch.
 //!
 //! Why the values are exact: a speculation with `G(0..K)` inserts exactly the options whose
 //! values lie in `G(0..K)` (the light list and the prefix are published together with `K`), and
