@@ -9,20 +9,21 @@
 //!    components; by the Sprague–Grundy theorem the move is worth the XOR of their values
 //!    (`G(a + b) = G(a) ⊕ G(b)`), so each component is searched and stored on its own.
 //! 2. **Canonical forms**: components equal up to the game's symmetries are written the same way
-//!    — board regions up to translation, rotation and reflection ([`region`]), graphs up to
-//!    isomorphism ([`graph`]) — and so share one entry of the table.
+//!    — board regions up to translation, rotation and reflection ([`crate::games::grid::region`]), graphs up to
+//!    isomorphism ([`crate::games::kayles::graph`]) — and so share one entry of the table.
 //! 3. **A bounded, shared transposition table** ([`table`]) keeps exact values of components,
 //!    preferring the expensive ones when full, without locks between threads.
 //! 4. **Pruning** ([`solver`]): Beling–Rogalski candidate sets, Lemoine–Viennot aspiration at the
 //!    root ("is a move worth `*k`?" is the outcome of `m + *k`), enhanced transposition cut-offs,
-//!    smaller components first, and the mirror theorem for symmetric regions ([`region`]).
+//!    smaller components first, and the mirror theorem for symmetric regions ([`crate::games::grid::region`]).
 //! 5. **Both cores**: the root's moves are shared among threads that share the table.
 //! 6. **Persistence** ([`persist`]): the table is written atomically to a directory now and
 //!    then, so a killed run resumes where it was; small Cram regions come from an endgame table
-//!    solved by the tier engine ([`cram`]).
+//!    solved by the tier engine ([`crate::games::cram`]).
 //!
-//! Games: [`cram::Cram`], [`node_kayles::GridKayles`] and [`node_kayles::GraphKayles`] (with
-//! Arc-Kayles: [`node_kayles::ArcKayles`]), and any [`crate::ImpartialGame`] through
+//! Games: [`crate::games::cram::Cram`], [`crate::games::kayles::GridKayles`] and
+//! [`crate::games::kayles::GraphKayles`] (with
+//! Arc-Kayles: [`crate::games::kayles::ArcKayles`]), and any [`crate::ImpartialGame`] through
 //! [`adapter::Adapter`]. Misère play has no XOR rule; [`misere`] decides misère outcomes of
 //! whole positions with the same game interface.
 //!

@@ -10,7 +10,7 @@
 //! Viennot (*Computer analysis of Sprouts with nimbers*, 2010) split positions into **lands**
 //! — groups of regions that share no spot with the rest — and computed with the nimbers of
 //! lands, reaching `n = 44`; SPOTS (Čížek, Balko and Schmid, 2025) adds proof-number search at
-//! scale. Here a land is a component of the search ([`super::SearchGame`]): the value of a
+//! scale. Here a land is a component of the search ([`crate::search::SearchGame`]): the value of a
 //! position is the XOR of its lands' values.
 //!
 //! The game in four steps, one file each:

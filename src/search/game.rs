@@ -6,7 +6,7 @@
 //! move already split into components, each in a canonical form (equal components — up to the
 //! game's symmetries — written the same way, so they share one table entry).
 //!
-//! Two games are built in ([`super::cram`], [`super::node_kayles`]); any
+//! Two games are built in ([`crate::games::cram`], [`crate::games::kayles`]); any
 //! [`crate::ImpartialGame`] can be searched through [`super::adapter`].
 
 use std::hash::Hash;

@@ -9,7 +9,7 @@
 //! - a region whose cells form a path (a "snake", bends allowed) is Dawson's Kayles (octal
 //!   game `0.07`: a domino takes two neighbouring cells of the path), whose values are tabled,
 //!   and a ring of `n` cells has the single option "path of `n − 2`";
-//! - the **mirror theorem** ([`super::region`]): a region symmetric under a half turn, a flip or
+//! - the **mirror theorem** ([`crate::games::grid::region`]): a region symmetric under a half turn, a flip or
 //!   (for a square box) a diagonal reflection, with no empty domino meeting its own image, is
 //!   `*0` — this is why every even × even board is P;
 //! - regions that fit the **endgame table** (all regions of a small box, solved by the tier
@@ -41,9 +41,9 @@ pub struct CramConfig {
     /// Star reduction: of several dead-end cells hanging from one cell, keep one.
     pub stars: bool,
     /// Bridges: with the star reduction, fill a cell whose neighbours all carry a dead end
-    /// ([`framed`]).
+    /// ([`super::framed`]).
     pub bridges: bool,
-    /// Cut the horizontal adjacencies of diagonal 2 × 2 blocks before splitting ([`framed`]).
+    /// Cut the horizontal adjacencies of diagonal 2 × 2 blocks before splitting ([`super::framed`]).
     pub diagonal: bool,
 }
 
@@ -311,7 +311,7 @@ impl Cram {
     }
 
     /// Push the components of `live` (reduced, every cell with a neighbour), cut at diagonal
-    /// blocks ([`framed`]); a part cut off is reduced and split again.
+    /// blocks ([`super::framed`]); a part cut off is reduced and split again.
     fn push_components(&self, board: &Region, live: u128, out: &mut Moves<Region>) {
         let cut = if self.cfg.diagonal {
             diagonal_cuts(board, live)

@@ -13,7 +13,7 @@
 //! Known values without search: one vertex is `*1` in Node-Kayles (one move, to the empty
 //! graph); a complete graph is `*1` (every move ends the game); a path of `n` vertices is
 //! Dawson's chess (octal game `0.137`), tabled; in Arc-Kayles a graph with at most three
-//! vertices or a star is `*1`; and the mirror theorem of [`super::region`] for grid regions (a
+//! vertices or a star is `*1`; and the mirror theorem of [`crate::games::grid::region`] for grid regions (a
 //! region symmetric under `σ` with no vertex `v` such that `σ(v)` is `v` or a neighbour of `v`).
 //!
 //! ```
