@@ -18,7 +18,7 @@ use grundy::position::extra::HeapRules;
 use grundy::position::packed::Packed;
 use grundy::position::{Engine, Position, Rules};
 use grundy::solve::memo::Solver;
-use grundy::solve::misere::{OutcomeSolver, Play, retrograde};
+use grundy::solve::outcomes::{OutcomeSolver, Play, retrograde};
 
 fn median<F: FnMut()>(runs: usize, mut f: F) -> Duration {
     let mut t: Vec<Duration> = (0..runs)

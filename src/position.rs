@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use grundy::position::{parse_position, analyse, Action};
-//! use grundy::solve::misere::Play;
+//! use grundy::solve::outcomes::Play;
 //! use grundy::{LoopyValue, Nimber, Outcome};
 //!
 //! let text = r#"

@@ -13,7 +13,7 @@
 //! The rule is the same under misère play, whose terminal positions are won by the player to
 //! move (N with remoteness 0): only the outcomes differ. In a loopy game the rule is read as a
 //! least fixed point — the values retrograde analysis gives, breadth-first from the terminal
-//! positions ([`crate::solve::misere::retrograde`]); a player who always moves to a P-option of
+//! positions ([`crate::solve::outcomes::retrograde`]); a player who always moves to a P-option of
 //! least remoteness then wins for sure, even around cycles.
 //!
 //! Remoteness is **not** a function of the components of a sum (as the Grundy value is): the
@@ -29,7 +29,7 @@
 //! ```
 //! use grundy::games::nim::Nim;
 //! use grundy::remoteness::{self, Remoteness};
-//! use grundy::solve::misere::Play;
+//! use grundy::solve::outcomes::Play;
 //! use grundy::Outcome;
 //!
 //! // Nim 2 2 is lost for the player to move: he takes one counter (the longest defence), the
@@ -51,7 +51,7 @@ use std::time::Duration;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::solve::misere::{OutcomeError, OutcomeTable, Play, retrograde};
+use crate::solve::outcomes::{OutcomeError, OutcomeTable, Play, retrograde};
 use crate::time::Instant;
 use crate::{ImpartialGame, Outcome};
 
@@ -113,7 +113,7 @@ impl<G: ImpartialGame> ImpartialGame for Deadline<'_, G> {
 /// use std::time::Duration;
 /// use grundy::games::nim::Nim;
 /// use grundy::remoteness::{self, TooLarge};
-/// use grundy::solve::misere::Play;
+/// use grundy::solve::outcomes::Play;
 /// let second = Duration::from_secs(1);
 /// let t = remoteness::table_within(&Nim, vec![3, 4, 5], Play::Normal, 1000, second).unwrap();
 /// assert_eq!(remoteness::read(&t, &vec![3, 4, 5]).unwrap().remoteness, Some(11));

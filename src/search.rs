@@ -24,7 +24,7 @@
 //! Games: [`crate::games::cram::Cram`], [`crate::games::kayles::GridKayles`] and
 //! [`crate::games::kayles::GraphKayles`] (with
 //! Arc-Kayles: [`crate::games::kayles::ArcKayles`]), and any [`crate::ImpartialGame`] through
-//! [`adapter::Adapter`]. Misère play has no XOR rule; [`misere`] decides misère outcomes of
+//! [`adapter::Adapter`]. Misère play has no XOR rule; [`misere_outcome`] decides misère outcomes of
 //! whole positions with the same game interface.
 //!
 //! ```
@@ -41,7 +41,7 @@
 pub mod adapter;
 pub mod busy;
 pub mod game;
-pub mod misere;
+pub mod misere_outcome;
 pub mod nimset;
 pub mod persist;
 pub mod pns;

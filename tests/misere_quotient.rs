@@ -288,7 +288,7 @@ fn a_partial_quotient_refuses_heaps_beyond_it() {
 #[test]
 fn solve_uses_the_quotient_for_heap_sums_and_lists_every_winning_move() {
     use grundy::position::{self, Method};
-    use grundy::solve::misere::Play;
+    use grundy::solve::outcomes::Play;
     for code in ["0.77", "0.07", "0.75", "0.137"] {
         let r: Ruleset = code.parse().unwrap();
         let mut brute = Brute::new(&r);
@@ -346,7 +346,7 @@ fn solve_uses_the_quotient_for_heap_sums_and_lists_every_winning_move() {
 #[test]
 fn mixed_sums_keep_the_exact_search() {
     use grundy::position::{self, Method};
-    use grundy::solve::misere::Play;
+    use grundy::solve::outcomes::Play;
     let text = "[[component]]\nkind = \"nim\"\nheaps = [1, 2]\n\n[[component]]\nkind = \"heap\"\nruleset = \"kayles\"\nheaps = [5]\n";
     let p = position::parse_position(text, std::path::Path::new(".")).unwrap();
     assert_eq!(

@@ -10,7 +10,7 @@ use grundy::games::heap::Ruleset;
 use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Action, Engine, Move, Position, Rules, State, Sum};
 use grundy::solve::memo::Solver;
-use grundy::solve::misere::{Play, retrograde};
+use grundy::solve::outcomes::{Play, retrograde};
 use grundy::{LoopyValue, Outcome};
 use proptest::prelude::*;
 

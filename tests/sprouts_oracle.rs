@@ -23,7 +23,7 @@ use std::time::Instant;
 use grundy::Outcome;
 use grundy::games::sprouts::{Position, Reductions, Sprouts, SproutsConfig};
 use grundy::search::pns::{Dfpn, DfpnConfig};
-use grundy::search::{Config, Search, SearchGame, Table, misere};
+use grundy::search::{Config, Search, SearchGame, Table, misere_outcome};
 use proptest::prelude::*;
 use sprouts_support::{Drawing, Oracle, SplitMix64, random_position, reachable, sample_reachable};
 
@@ -345,7 +345,7 @@ fn random_positions_of_up_to_five_spots_agree() {
             if e != o {
                 wrong.push(format!("{text:?}: engine value {e}, drawing {o}"));
             }
-            let em = misere::outcome(&game, &mt, &p, None)
+            let em = misere_outcome::outcome(&game, &mt, &p, None)
                 .unwrap_or_else(|err| panic!("misère outcome of {text:?}: {err}"));
             let om = oracle.misere_wins(&d);
             if (em == Outcome::N) != om {
@@ -610,7 +610,7 @@ fn misere_outcome_is_a164950(n: usize) {
     let game = Sprouts::default();
     let t = Table::with_bytes(1 << 28);
     let clock = Instant::now();
-    let got = misere::outcome(&game, &t, &game.spots(n).unwrap(), None).unwrap();
+    let got = misere_outcome::outcome(&game, &t, &game.spots(n).unwrap(), None).unwrap();
     eprintln!("misère 0*{n}: {got:?} in {:.2?}", clock.elapsed());
     let want = if A164950[n - 1] == 1 {
         Outcome::N

@@ -10,7 +10,7 @@ use grundy::position::{self, PositionError};
 use grundy::report::graph::GraphReport;
 use grundy::report::nim::NimReport;
 use grundy::report::solve::SolveReport;
-use grundy::solve::misere::Play;
+use grundy::solve::outcomes::Play;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};

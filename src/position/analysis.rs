@@ -3,7 +3,7 @@
 //! - Normal play: the Sprague–Grundy theorem ([`super::Sum::value`],
 //!   [`super::Sum::winning_moves`]); no search, any size.
 //! - Misère play, every component Nim or over: the misère Nim rule
-//!   ([`crate::solve::misere::nim_outcome`]) on all their heaps together — exact, any size.
+//!   ([`crate::solve::outcomes::nim_outcome`]) on all their heaps together — exact, any size.
 //! - Misère play, every component a heap game of one ruleset whose misère quotient is final, or
 //!   partial but covering every heap present ([`crate::misere`]): the outcome and every winning
 //!   move from the quotient — exact, any heap size.
@@ -19,7 +19,7 @@ use thiserror::Error;
 use super::packed::{Key, Packed};
 use super::{Move, Rules, State, Sum};
 use crate::remoteness::{self, Remoteness};
-use crate::solve::misere::{
+use crate::solve::outcomes::{
     self, DEFAULT_LIMIT, OutcomeError, OutcomeSolver, OutcomeTable, Play, retrograde,
 };
 use crate::{LoopyValue, Outcome};
@@ -148,7 +148,7 @@ impl Engine {
         }
         if self.sum().is_nim_like(state) {
             return Ok((
-                misere::nim_outcome(&nim_heaps(self.sum(), state)),
+                outcomes::nim_outcome(&nim_heaps(self.sum(), state)),
                 Method::MisereNim,
             ));
         }
@@ -420,7 +420,7 @@ impl Engine {
     ///
     /// ```
     /// use grundy::position::{Engine, Position, Rules};
-    /// use grundy::solve::misere::Play;
+    /// use grundy::solve::outcomes::Play;
     /// use grundy::Outcome;
     /// let p = Position::new(vec![Rules::Nim], vec![vec![1, 2]]);
     /// let mut e = Engine::new(p.sum.clone(), Play::Normal);
@@ -524,7 +524,7 @@ fn misere_nim_moves(sum: &Sum, state: &[State]) -> Vec<Move> {
         }
     }
     let heaps = nim_heaps(sum, state);
-    misere::nim_winning_moves(&heaps)
+    outcomes::nim_winning_moves(&heaps)
         .into_iter()
         .map(|(j, to)| {
             let (component, heap) = owner[j];

@@ -71,7 +71,7 @@ use crate::games::sprouts::{NotationError, Position, Reductions, Sprouts, Sprout
 use crate::progress::Progress;
 use crate::search::persist::{self, PersistError};
 use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
-use crate::search::{Config, Live, Search, SearchError, SearchGame, Table, misere};
+use crate::search::{Config, Live, Search, SearchError, SearchGame, Table, misere_outcome};
 
 /// The position to search.
 #[derive(Clone, Debug)]
@@ -875,11 +875,11 @@ fn compute<G: SearchGame>(
     stop: &AtomicBool,
 ) -> Result<Answer, SearchRunError> {
     if o.misere {
-        let outcome = misere::outcome(game, table, parts, Some(stop))?;
+        let outcome = misere_outcome::outcome(game, table, parts, Some(stop))?;
         let winning = if o.moves && outcome == Outcome::N {
             let mut w = Vec::new();
             for (mv, after, comps) in moves() {
-                if misere::outcome(game, table, &comps, Some(stop))? == Outcome::P {
+                if misere_outcome::outcome(game, table, &comps, Some(stop))? == Outcome::P {
                     w.push(WinningMove {
                         mv,
                         position: after,

@@ -23,7 +23,7 @@ pub struct ComponentReport {
 /// ```
 /// use grundy::position::{analyse, parse_position};
 /// use grundy::report::solve::SolveReport;
-/// use grundy::solve::misere::Play;
+/// use grundy::solve::outcomes::Play;
 /// let p = parse_position("[[component]]\nkind = \"nim\"\nheaps = [1, 1]\n", ".".as_ref()).unwrap();
 /// let a = analyse(&p, Play::Misere).unwrap();
 /// let json = serde_json::to_value(SolveReport::new(&p, &a)).unwrap();
@@ -109,7 +109,7 @@ impl<'a> SolveReport<'a> {
     /// ```
     /// use grundy::position::{Engine, parse_position};
     /// use grundy::report::solve::SolveReport;
-    /// use grundy::solve::misere::Play;
+    /// use grundy::solve::outcomes::Play;
     /// let p = parse_position("[[component]]\nkind = \"nim\"\nheaps = [2, 2]\n", ".".as_ref()).unwrap();
     /// let mut e = Engine::new(p.sum.clone(), Play::Normal);
     /// let a = e.analyse(&p.state).unwrap();

@@ -11,7 +11,7 @@ use grundy::games::digraph::Digraph;
 use grundy::games::heap::Ruleset;
 use grundy::position::extra::{ChipRules, GraphRules, HeapRules};
 use grundy::position::{Engine, Move, Position, Rules, State};
-use grundy::solve::misere::{Play, retrograde};
+use grundy::solve::outcomes::{Play, retrograde};
 use predicates::prelude::*;
 use proptest::prelude::*;
 

@@ -14,7 +14,7 @@ use grundy::position::extra::GraphRules;
 use grundy::position::{Engine, Move, Position, Rules, State, notation, parse_position};
 use grundy::remoteness;
 use grundy::report::solve::SolveReport;
-use grundy::solve::misere::Play;
+use grundy::solve::outcomes::Play;
 use serde::Serialize;
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;

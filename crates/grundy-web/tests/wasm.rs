@@ -8,7 +8,7 @@ use grundy::games::heap::Ruleset;
 use grundy::misere::{Quotient, Settings};
 use grundy::position::{analyse, parse_position};
 use grundy::progress::Silent;
-use grundy::solve::misere::Play;
+use grundy::solve::outcomes::Play;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]

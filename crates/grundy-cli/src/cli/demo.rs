@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use grundy::position::{self, notation};
-use grundy::solve::misere::Play;
+use grundy::solve::outcomes::Play;
 
 use super::{CmdResult, Failure};
 
@@ -86,7 +86,7 @@ pub fn run(out: &mut dyn Write) -> CmdResult {
             writeln!(out, "  - {}", notation::describe_move(m))?;
         }
     }
-    let nim_alone = grundy::solve::misere::nim_outcome(&p.state[0]);
+    let nim_alone = grundy::solve::outcomes::nim_outcome(&p.state[0]);
     writeln!(
         out,
         "Misère play (the last mover loses) has no XOR rule: Nim alone follows Bouton's misère"

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use grundy::Outcome;
 use grundy::position::{Engine, Position, State, notation};
-use grundy::solve::misere::Play;
+use grundy::solve::outcomes::Play;
 
 use super::{CmdResult, Failure, Quiet};
 

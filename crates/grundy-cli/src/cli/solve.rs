@@ -8,7 +8,7 @@ use grundy::Outcome;
 use grundy::position::{self, Analysis, Engine, Position, PositionError, notation};
 use grundy::remoteness::{Remoteness, TooLarge};
 use grundy::report::solve::SolveReport;
-use grundy::solve::misere::Play;
+use grundy::solve::outcomes::Play;
 
 use super::{CmdResult, Failure, Output, write_json};
 

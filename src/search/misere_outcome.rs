@@ -9,13 +9,13 @@
 //!
 //! ```
 //! use grundy::Outcome;
-//! use grundy::search::{Table, misere};
+//! use grundy::search::{Table, misere_outcome};
 //! use grundy::games::kayles::GridKayles;
 //! let game = GridKayles::default();
 //! let table = Table::with_bytes(1 << 16);
 //! // one vertex: the only move is the last one, so it loses
 //! let p = game.components(&game.grid(1, 1).unwrap());
-//! assert_eq!(misere::outcome(&game, &table, &p, None).unwrap(), Outcome::P);
+//! assert_eq!(misere_outcome::outcome(&game, &table, &p, None).unwrap(), Outcome::P);
 //! ```
 
 use std::sync::atomic::{AtomicBool, Ordering};

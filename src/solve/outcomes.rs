@@ -82,7 +82,7 @@ pub enum OutcomeError {
 ///
 /// ```
 /// use grundy::Outcome;
-/// use grundy::solve::misere::nim_outcome;
+/// use grundy::solve::outcomes::nim_outcome;
 /// assert_eq!(nim_outcome(&[1, 1, 1]), Outcome::P); // odd number of 1-heaps: the mover loses
 /// assert_eq!(nim_outcome(&[1, 1]), Outcome::N);
 /// assert_eq!(nim_outcome(&[]), Outcome::N);
@@ -110,7 +110,7 @@ pub fn nim_outcome(heaps: &[u64]) -> Outcome {
 /// tested with the rule.
 ///
 /// ```
-/// use grundy::solve::misere::nim_winning_moves;
+/// use grundy::solve::outcomes::nim_winning_moves;
 /// assert_eq!(nim_winning_moves(&[1, 1]), vec![(0, 0), (1, 0)]);
 /// assert_eq!(nim_winning_moves(&[3, 1]), vec![(0, 0)]); // leave an odd number of 1-heaps
 /// assert_eq!(nim_winning_moves(&[2, 3]), vec![(1, 2)]); // as in normal play
@@ -158,7 +158,7 @@ struct Frame<P> {
 ///
 /// ```
 /// use grundy::{ImpartialGame, Outcome};
-/// use grundy::solve::misere::{OutcomeSolver, Play};
+/// use grundy::solve::outcomes::{OutcomeSolver, Play};
 ///
 /// /// Subtract 1 or 2 from a heap.
 /// struct OneOrTwo;
@@ -340,7 +340,7 @@ impl<P: Eq + Hash> OutcomeTable<P> {
 ///
 /// ```
 /// use grundy::{ImpartialGame, Outcome};
-/// use grundy::solve::misere::{retrograde, Play};
+/// use grundy::solve::outcomes::{retrograde, Play};
 ///
 /// /// A token on 0 -> 1 -> 0 (a cycle) and 1 -> 2 (terminal).
 /// struct Board;
