@@ -3,7 +3,7 @@
 //! Every function returns what the command-line tool prints with `--json` (built by the
 //! library's `grundy::report`), as a `grundy.Report` dict; long computations release the GIL and
 //! stop on Ctrl-C. Modules: [`nimber`] (`Nimber`), [`heap`] (`Ruleset`, `Analysis`), [`reports`]
-//! (`nim`, `solve`, `graph`, `count_heaps`), [`retro`] (`retro`: every position of a built-in
+//! (`nim`, `solve`, `graph`, `count_heaps`, `games`), [`retro`] (`retro`: every position of a built-in
 //! game by tiered retrograde analysis), [`game`] (`Game`, your own games), [`convert`] (argument
 //! checks with the CLI's messages), [`interrupt`] (Ctrl-C).
 
@@ -29,6 +29,7 @@ fn grundy_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<guess::PyGuess>()?;
     m.add_function(wrap_pyfunction!(guess::guess, m)?)?;
+    m.add_function(wrap_pyfunction!(reports::games, m)?)?;
     m.add_function(wrap_pyfunction!(reports::nim, m)?)?;
     m.add_function(wrap_pyfunction!(reports::solve, m)?)?;
     m.add_function(wrap_pyfunction!(reports::graph, m)?)?;

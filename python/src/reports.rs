@@ -304,3 +304,17 @@ pub fn count_heaps<'py>(
     })?;
     report(py, &c.counts)
 }
+
+/// The catalogue of games: the list ``grundy games --json`` prints — for each game its
+/// ``name`` (as ``retro`` and ``search`` take it), ``title``, ``rules``, ``notation``,
+/// ``parameters``, ``engines`` (``"search"``, ``"tier"``, …) and ``commands``.
+///
+/// >>> import grundy
+/// >>> [g["name"] for g in grundy.games() if "tier" in g["engines"]]
+/// ['chomp', 'cram', 'fair-shares']
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let text = serde_json::to_string(&grundy::games::registry::GAMES)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (text,))
+}

@@ -4,9 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use grundy::games::chomp::Chomp;
-use grundy::games::cram::tier::Cram;
-use grundy::games::fair_shares::FairShares;
+use grundy::games::registry::{self, Engine, Sizes, TierBuildError};
 use grundy::report::retro::{RetroReport, peak_bytes};
 use grundy::tier::{self, SolveOptions, TierError, TieredGame};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
@@ -35,10 +33,6 @@ fn to_u32(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
     })
 }
 
-fn need(v: Option<u32>, arg: &str, game: &str) -> PyResult<u32> {
-    v.ok_or_else(|| PyTypeError::new_err(format!("{game} needs {arg}=")))
-}
-
 /// The game named `name` with its size, with the command-line tool's checks.
 fn build_game(
     name: &str,
@@ -46,37 +40,20 @@ fn build_game(
     cols: Option<u32>,
     coins: Option<u32>,
 ) -> PyResult<Box<dyn TieredGame>> {
-    let game: Result<Box<dyn TieredGame>, String> = match name {
-        "chomp" | "cram" => {
-            if coins.is_some() {
-                return Err(PyTypeError::new_err(format!(
-                    "coins= is an option of fair-shares, not of {name}"
-                )));
-            }
-            let rows = need(rows, "rows", name)?;
-            let cols = need(cols, "cols", name)?;
-            if name == "chomp" {
-                Chomp::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame>)
-            } else {
-                Cram::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame>)
-            }
-        }
-        "fair-shares" | "fair_shares" => {
-            if rows.is_some() || cols.is_some() {
-                return Err(PyTypeError::new_err(
-                    "rows= and cols= are options of chomp and cram, not of fair-shares",
-                ));
-            }
-            let coins = need(coins, "coins", "fair-shares")?;
-            FairShares::new(coins).map(|g| Box::new(g) as Box<dyn TieredGame>)
-        }
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "game '{other}': expected chomp, cram or fair-shares"
-            )));
-        }
-    };
-    game.map_err(PyValueError::new_err)
+    let info = registry::game(name)
+        .filter(|g| g.engines.contains(&Engine::Tier))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "game '{name}': expected {}",
+                registry::names_with(Engine::Tier)
+            ))
+        })?;
+    let sizes = Sizes { rows, cols, coins };
+    match info.tiered(&sizes) {
+        Ok(g) => Ok(g),
+        Err(TierBuildError::Game(e)) => Err(PyValueError::new_err(e)),
+        Err(e) => Err(PyTypeError::new_err(e.message(|p| format!("{p}=")))),
+    }
 }
 
 /// Solve every position of a built-in game by tiered retrograde analysis: the dict of

@@ -144,7 +144,7 @@ pub fn search<'py>(
             }
             let c = Cram::new(Default::default());
             let b = match (board, rows, cols) {
-                (Some(text), None, None) => c.parse(text),
+                (Some(text), None, None) => c.parse(text).map_err(|e| e.to_string()),
                 (None, Some(r), Some(k)) => c.board(small(r, "rows")?, small(k, "cols")?),
                 _ => {
                     return Err(PyTypeError::new_err(

@@ -280,3 +280,33 @@ impl TieredGame for Chomp {
         Tiered::new(self.cells as u32 - 1, 0)
     }
 }
+
+/// The name of Chomp on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "chomp";
+
+/// Chomp in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Chomp",
+    rules: "Take a cell and every cell below and right of it; who is left with the poisoned corner alone loses.",
+    notation: "row lengths from the top, e.g. 5,3,3",
+    parameters: &[
+        crate::games::registry::Parameter {
+            name: "rows",
+            help: "rows of the box",
+        },
+        crate::games::registry::Parameter {
+            name: "cols",
+            help: "columns of the box",
+        },
+    ],
+    engines: &[crate::games::registry::Engine::Tier],
+    commands: &["grundy retro chomp"],
+    module: "grundy::games::chomp",
+    search: None,
+    tier: Some(|s| {
+        Chomp::new(s.rows.unwrap_or(0), s.cols.unwrap_or(0))
+            .map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
+    }),
+};

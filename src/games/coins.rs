@@ -191,6 +191,30 @@ impl ImpartialGame for CoinStrip {
     }
 }
 
+/// The name of Coins on a strip on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "coins";
+
+/// Coins on a strip in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Coins on a strip",
+    rules: "Slide a coin left onto an empty cell without passing another coin.",
+    notation: "the strip length and the cells of the coins",
+    parameters: &[crate::games::registry::Parameter {
+        name: "length",
+        help: "cells of the strip",
+    }],
+    engines: &[
+        crate::games::registry::Engine::ClosedForm,
+        crate::games::registry::Engine::PositionFile,
+    ],
+    commands: &["grundy coins"],
+    module: "grundy::games::coins",
+    search: None,
+    tier: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

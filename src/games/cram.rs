@@ -31,3 +31,40 @@ pub mod tier;
 
 pub use framed::FramedCram;
 pub use search::{Cram, CramConfig, domino_moves};
+
+/// The name of Cram on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "cram";
+
+/// Cram in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Cram",
+    rules: "Place a domino on two adjacent empty cells; who cannot, loses.",
+    notation: "rows of . (empty) and # (filled) joined by /, e.g. ...#/..../....",
+    parameters: &[
+        crate::games::registry::Parameter {
+            name: "rows",
+            help: "rows of the board",
+        },
+        crate::games::registry::Parameter {
+            name: "cols",
+            help: "columns of the board",
+        },
+    ],
+    engines: &[
+        crate::games::registry::Engine::Search,
+        crate::games::registry::Engine::Tier,
+    ],
+    commands: &["grundy search cram", "grundy retro cram"],
+    module: "grundy::games::cram",
+    search: Some(crate::games::registry::SearchInfo {
+        dfpn_by_default: false,
+        size_unit: "empty cells",
+        page_limit: 36,
+    }),
+    tier: Some(|s| {
+        tier::Cram::new(s.rows.unwrap_or(0), s.cols.unwrap_or(0))
+            .map(|g| Box::new(g) as Box<dyn crate::tier::TieredGame + Send>)
+    }),
+};

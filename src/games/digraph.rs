@@ -325,3 +325,27 @@ pub fn try_values(g: &Digraph, progress: &dyn Progress) -> Result<GraphValues, C
         None => GraphValues::from_labels(g, loopy::try_labels(g, progress)?, false),
     })
 }
+
+/// The name of token games on a directed graph on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "graph";
+
+/// Token games on a directed graph in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Token games on a directed graph",
+    rules: "Move a token along an edge; cycles allowed, so positions may be draws.",
+    notation: "an edge list, one `u v` a line, and the vertices of the tokens",
+    parameters: &[crate::games::registry::Parameter {
+        name: "file",
+        help: "the edge list",
+    }],
+    engines: &[
+        crate::games::registry::Engine::Loopy,
+        crate::games::registry::Engine::PositionFile,
+    ],
+    commands: &["grundy graph"],
+    module: "grundy::games::digraph",
+    search: None,
+    tier: None,
+};

@@ -204,3 +204,26 @@ impl TieredGame for FairShares {
         self.rank_counts(&counts)
     }
 }
+
+/// The name of Fair Shares and Varied Pairs on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "fair-shares";
+
+/// Fair Shares and Varied Pairs in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &["fair_shares"],
+    title: "Fair Shares and Varied Pairs",
+    rules: "Split a heap into equal heaps or unite two heaps of different sizes; play can cycle.",
+    notation: "heap sizes, e.g. 4,3,3",
+    parameters: &[crate::games::registry::Parameter {
+        name: "coins",
+        help: "coins in all",
+    }],
+    engines: &[crate::games::registry::Engine::Tier],
+    commands: &["grundy retro fair-shares"],
+    module: "grundy::games::fair_shares",
+    search: None,
+    tier: Some(|s| {
+        FairShares::new(s.coins.unwrap_or(0)).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
+    }),
+};

@@ -168,6 +168,36 @@ impl ImpartialGame for Ruleset {
     }
 }
 
+/// The name of heap games on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "heap";
+
+/// Heap games (octal, hexadecimal, subtraction) in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Heap games (octal, hexadecimal, subtraction)",
+    rules: "Take counters from a heap and perhaps split what is left, as the ruleset code allows.",
+    notation: "a ruleset code (0.137, 4.07, {1,3,4}) and heap sizes",
+    parameters: &[crate::games::registry::Parameter {
+        name: "ruleset",
+        help: "the ruleset code",
+    }],
+    engines: &[
+        crate::games::registry::Engine::HeapSequence,
+        crate::games::registry::Engine::PositionFile,
+    ],
+    commands: &[
+        "grundy seq",
+        "grundy guess",
+        "grundy misere",
+        "grundy count",
+        "grundy survey",
+    ],
+    module: "grundy::games::heap",
+    search: None,
+    tier: None,
+};
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;

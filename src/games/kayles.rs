@@ -11,3 +11,46 @@ pub mod graph;
 pub mod search;
 
 pub use search::*;
+
+/// The name of Node-Kayles on the command line, in Python and in the page's URLs.
+pub const NODE_KAYLES_NAME: &str = "node-kayles";
+/// The name of Arc-Kayles on the command line, in Python and in the page's URLs.
+pub const ARC_KAYLES_NAME: &str = "arc-kayles";
+
+/// Node-Kayles in the catalogue ([`crate::games::registry`]).
+pub const NODE_KAYLES: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NODE_KAYLES_NAME,
+    aliases: &[],
+    title: "Node-Kayles",
+    rules: "Pick a vertex and remove it with its neighbours; who cannot, loses.",
+    notation: "a grid RxC, a board (rows of . and # joined by /) or an edge list",
+    parameters: &[],
+    engines: &[crate::games::registry::Engine::Search],
+    commands: &["grundy search node-kayles"],
+    module: "grundy::games::kayles",
+    search: Some(crate::games::registry::SearchInfo {
+        dfpn_by_default: false,
+        size_unit: "vertices",
+        page_limit: 40,
+    }),
+    tier: None,
+};
+
+/// Arc-Kayles in the catalogue ([`crate::games::registry`]).
+pub const ARC_KAYLES: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: ARC_KAYLES_NAME,
+    aliases: &[],
+    title: "Arc-Kayles",
+    rules: "Pick an edge and remove both its ends; who cannot, loses.",
+    notation: "a grid RxC, a board (rows of . and # joined by /) or an edge list",
+    parameters: &[],
+    engines: &[crate::games::registry::Engine::Search],
+    commands: &["grundy search arc-kayles"],
+    module: "grundy::games::kayles",
+    search: Some(crate::games::registry::SearchInfo {
+        dfpn_by_default: false,
+        size_unit: "vertices",
+        page_limit: 28,
+    }),
+    tier: None,
+};

@@ -114,6 +114,27 @@ pub fn brute_winning_moves(heaps: &[u64]) -> Vec<NimMove> {
     moves
 }
 
+/// The name of Nim on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "nim";
+
+/// Nim in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Nim",
+    rules: "Take any number of counters from one heap; who cannot move loses.",
+    notation: "heap sizes, e.g. 3 4 5",
+    parameters: &[],
+    engines: &[
+        crate::games::registry::Engine::ClosedForm,
+        crate::games::registry::Engine::PositionFile,
+    ],
+    commands: &["grundy nim"],
+    module: "grundy::games::nim",
+    search: None,
+    tier: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -293,7 +293,7 @@ impl SearchGame for Sprouts {
     type Component = LandForm;
 
     fn id(&self) -> String {
-        "sprouts".into()
+        NAME.into()
     }
 
     fn moves(&self, c: &LandForm, out: &mut Moves<LandForm>) {
@@ -375,3 +375,28 @@ impl SearchGame for Sprouts {
         }
     }
 }
+
+/// The name of Sprouts on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "sprouts";
+
+/// Sprouts in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Sprouts",
+    rules: "Join two spots (or one to itself) by a curve crossing no other and put a new spot on it; a spot takes at most three curve ends; who cannot, loses.",
+    notation: "the SPOTS or Glop notation, 0*N for N spots (e.g. 0.AB|AB.0)",
+    parameters: &[crate::games::registry::Parameter {
+        name: "spots",
+        help: "spots of the start position",
+    }],
+    engines: &[crate::games::registry::Engine::Search],
+    commands: &["grundy search sprouts"],
+    module: "grundy::games::sprouts",
+    search: Some(crate::games::registry::SearchInfo {
+        dfpn_by_default: true,
+        size_unit: "lives",
+        page_limit: 24,
+    }),
+    tier: None,
+};

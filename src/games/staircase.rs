@@ -111,6 +111,27 @@ impl ImpartialGame for Staircase {
     }
 }
 
+/// The name of Staircase Nim on the command line, in Python and in the page's URLs.
+pub const NAME: &str = "staircase";
+
+/// Staircase Nim in the catalogue ([`crate::games::registry`]).
+pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+    name: NAME,
+    aliases: &[],
+    title: "Staircase Nim",
+    rules: "Carry any number of coins from a step down to the step below; coins on the floor no longer move.",
+    notation: "coins on steps 0 (the floor), 1, 2, …",
+    parameters: &[],
+    engines: &[
+        crate::games::registry::Engine::ClosedForm,
+        crate::games::registry::Engine::PositionFile,
+    ],
+    commands: &["grundy staircase"],
+    module: "grundy::games::staircase",
+    search: None,
+    tier: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,7 +67,9 @@ use crate::games::cram::{Cram, CramConfig, domino_moves};
 use crate::games::grid::region::Region;
 use crate::games::kayles::graph::Graph;
 use crate::games::kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
+use crate::games::registry;
 use crate::games::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
+use crate::games::{cram, kayles, sprouts};
 use crate::progress::Progress;
 use crate::search::persist::{self, PersistError};
 use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
@@ -138,8 +140,10 @@ impl Algorithm {
     pub fn for_game(self, name: &str, misere: bool) -> Algorithm {
         match self {
             _ if misere => Algorithm::Value,
-            Algorithm::Auto if name == "sprouts" => Algorithm::Dfpn,
-            Algorithm::Auto => Algorithm::Value,
+            Algorithm::Auto => match registry::game(name).and_then(|g| g.search) {
+                Some(info) if info.dfpn_by_default => Algorithm::Dfpn,
+                _ => Algorithm::Value,
+            },
             a => a,
         }
     }
@@ -453,13 +457,17 @@ pub fn with_game<D: Driver>(req: &Request, driver: D) -> D::Output {
             if o.framed && FramedCram::fits(w, h) {
                 let game = FramedCram::new(cfg, w, h);
                 let parts = game.components(board);
-                driver.drive(game, "cram", board.to_text(), parts, &|g: &FramedCram| {
-                    cram_moves(board, |r| g.components(r))
-                })
+                driver.drive(
+                    game,
+                    cram::NAME,
+                    board.to_text(),
+                    parts,
+                    &|g: &FramedCram| cram_moves(board, |r| g.components(r)),
+                )
             } else {
                 let game = Cram::new(cfg);
                 let parts = game.components(board);
-                driver.drive(game, "cram", board.to_text(), parts, &|g: &Cram| {
+                driver.drive(game, cram::NAME, board.to_text(), parts, &|g: &Cram| {
                     cram_moves(board, |r| g.components(r))
                 })
             }
@@ -474,21 +482,33 @@ pub fn with_game<D: Driver>(req: &Request, driver: D) -> D::Output {
                     .map(|(a, after)| (cell(a, w), after.to_text(), g.components(&after)))
                     .collect()
             };
-            driver.drive(game, "node-kayles", board.to_text(), parts, &moves)
+            driver.drive(
+                game,
+                kayles::NODE_KAYLES_NAME,
+                board.to_text(),
+                parts,
+                &moves,
+            )
         }
         Target::GridArcKayles(board) => {
             let graph = grid_graph(board);
             let game = GraphKayles::with_config(Rule::Edge, kcfg);
             let parts = game.components(&graph);
             let moves = |g: &GraphKayles| graph_moves(g, &graph);
-            driver.drive(game, "arc-kayles", board.to_text(), parts, &moves)
+            driver.drive(
+                game,
+                kayles::ARC_KAYLES_NAME,
+                board.to_text(),
+                parts,
+                &moves,
+            )
         }
         Target::Graph(rule, graph) => {
             let game = GraphKayles::with_config(*rule, kcfg);
             let parts = game.components(graph);
             let name = match rule {
-                Rule::Vertex => "node-kayles",
-                Rule::Edge => "arc-kayles",
+                Rule::Vertex => kayles::NODE_KAYLES_NAME,
+                Rule::Edge => kayles::ARC_KAYLES_NAME,
             };
             let moves = |g: &GraphKayles| graph_moves(g, graph);
             let text = format!("{} vertices, {} edges", graph.n(), graph.edges());
@@ -498,7 +518,7 @@ pub fn with_game<D: Driver>(req: &Request, driver: D) -> D::Output {
             let game = sprouts_game(o);
             let text = game.text(position);
             let moves = |g: &Sprouts| sprouts_moves(g, position);
-            driver.drive(game, "sprouts", text, position.clone(), &moves)
+            driver.drive(game, sprouts::NAME, text, position.clone(), &moves)
         }
     }
 }

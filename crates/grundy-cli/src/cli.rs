@@ -4,6 +4,7 @@ pub mod coins;
 pub mod completions;
 pub mod count;
 pub mod demo;
+pub mod games;
 pub mod graph;
 pub mod guess;
 pub mod judge;
@@ -37,6 +38,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// The catalogue: every game, its rules, notation, engines and commands.
+    Games(games::Args),
     /// Nim: value (XOR of the heaps), winner, and every winning move.
     Nim(nim::Args),
     /// Staircase Nim: coins on steps 0 (the floor), 1, 2, ...; value, winner, winning moves.
@@ -146,6 +149,7 @@ pub type CmdResult = Result<(), Failure>;
 pub fn run(cli: Cli, out: &mut dyn Write) -> CmdResult {
     match cli.command {
         None => demo::run(out),
+        Some(Command::Games(a)) => games::run(a, out),
         Some(Command::Nim(a)) => nim::run(a, out),
         Some(Command::Staircase(a)) => staircase::run(a, out),
         Some(Command::Coins(a)) => coins::run(a, out),

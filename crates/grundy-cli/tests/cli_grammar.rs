@@ -109,6 +109,7 @@ impl Fixture {
         };
         vec![
             case(&["nim"], Kind::Report, words(&["3", "4", "5"])),
+            case(&["games"], Kind::Report, vec![]),
             case(&["staircase"], Kind::Report, words(&["0", "3", "1"])),
             case(
                 &["coins"],

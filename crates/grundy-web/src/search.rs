@@ -20,16 +20,20 @@
 //!
 //! ```
 //! let v: serde_json::Value =
-//!     serde_json::from_str(&grundy_web::search::describe("cram", "size", "2x3")).unwrap();
+//!     serde_json::from_str(&grundy_web::search::describe(CRAM, "size", "2x3")).unwrap();
 //! assert_eq!(v["board"]["text"], ".../...");
 //! assert_eq!(v["command"], "grundy search cram --rows 2 --cols 3 --moves");
 //! assert_eq!(v["moves"].as_array().unwrap().len(), 7);
 //! ```
 
 use grundy::games::cram::Cram;
+use grundy::games::cram::NAME as CRAM;
 use grundy::games::grid::region::Region;
 use grundy::games::kayles::graph::parse_edge_list;
+use grundy::games::kayles::{ARC_KAYLES_NAME as ARC_KAYLES, NODE_KAYLES_NAME as NODE_KAYLES};
 use grundy::games::kayles::{GridKayles, Rule};
+use grundy::games::registry::{self, Engine};
+use grundy::games::sprouts::NAME as SPROUTS;
 use grundy::progress::Progress;
 use grundy::report::search::{
     Driver, Request, RootMoves, SearchOptions, Target, WinningMove, parse_size, run,
@@ -46,12 +50,12 @@ use crate::answer;
 /// position (3 per spot, less the curve ends at it). Chosen so that the hardest positions tried
 /// at each limit take under ten seconds in headless Chromium on one thread (figures: the guide,
 /// `docs/src/web.md`, *Size limit*).
-pub const LIMITS: [(&str, usize, &str); 4] = [
-    ("cram", 36, "empty cells"),
-    ("node-kayles", 40, "vertices"),
-    ("arc-kayles", 28, "vertices"),
-    ("sprouts", 24, "lives"),
-];
+/// (The catalogue's [`grundy::games::registry::SearchInfo::page_limit`] of each search game.)
+pub fn limits() -> Vec<(&'static str, usize, &'static str)> {
+    registry::with_engine(Engine::Search)
+        .filter_map(|g| g.search.map(|s| (g.name, s.page_limit, s.size_unit)))
+        .collect()
+}
 
 /// The page's default table size (the URL's `memory` changes it, up to [`MAX_MEMORY`]).
 pub const DEFAULT_MEMORY: u64 = 64 << 20;
@@ -64,7 +68,7 @@ struct Parsed {
     target: Target,
     /// The board, for the games played on one.
     board: Option<Region>,
-    /// Its size in the unit of [`LIMITS`].
+    /// Its size in the unit of [`limits`].
     size: usize,
     /// The command line that searches it (without `--json`).
     command: String,
@@ -97,7 +101,7 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
     let options = SearchOptions::default();
     let at = |e: String| format!("{key} '{text}': {e}");
     let grid_game = |game: &'static str| -> Result<Parsed, String> {
-        let rule = if game == "node-kayles" {
+        let rule = if game == NODE_KAYLES {
             Rule::Vertex
         } else {
             Rule::Edge
@@ -119,8 +123,10 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
                 })
             }
             "board" => {
-                let rows: Vec<&str> = text.trim().split('/').collect();
-                let board = Region::from_rows(&rows).map_err(at)?;
+                let board: Region = text
+                    .parse()
+                    .map_err(|e: grundy::games::grid::board::BoardError| at(e.to_string()))?;
+
                 Ok(Parsed {
                     game,
                     target: board_target(board),
@@ -162,21 +168,21 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
         }
     };
     match (game, key) {
-        ("cram", "size") => {
+        (CRAM, "size") => {
             let (r, c) = parse_box(key, text)?;
             let board = Cram::default().board(r, c).map_err(at)?;
             Ok(Parsed {
-                game: "cram",
+                game: CRAM,
                 target: Target::Cram(board),
                 board: Some(board),
                 size: board.cells() as usize,
                 command: format!("grundy search cram --rows {r} --cols {c} --moves"),
             })
         }
-        ("cram", "board") => {
-            let board = Cram::default().parse(text).map_err(at)?;
+        (CRAM, "board") => {
+            let board = Cram::default().parse(text).map_err(|e| at(e.to_string()))?;
             Ok(Parsed {
-                game: "cram",
+                game: CRAM,
                 target: Target::Cram(board),
                 board: Some(board),
                 size: board.cells() as usize,
@@ -186,10 +192,10 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
                 ),
             })
         }
-        ("cram", _) => Err("cram: no board: give board=ROWS/… or rows=R&cols=C".into()),
-        ("node-kayles", _) => grid_game("node-kayles"),
-        ("arc-kayles", _) => grid_game("arc-kayles"),
-        ("sprouts", "position") => {
+        (CRAM, _) => Err("cram: no board: give board=ROWS/… or rows=R&cols=C".into()),
+        (NODE_KAYLES, _) => grid_game(NODE_KAYLES),
+        (ARC_KAYLES, _) => grid_game(ARC_KAYLES),
+        (SPROUTS, "position") => {
             let target = Target::sprouts(text, &options).map_err(|e| at(e.to_string()))?;
             let Target::Sprouts(p) = &target else {
                 unreachable!("Target::sprouts builds a Sprouts target")
@@ -197,7 +203,7 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
             let game = grundy::report::search::sprouts_game(&options);
             let size = p.iter().map(|land| game.lives(land) as usize).sum();
             Ok(Parsed {
-                game: "sprouts",
+                game: SPROUTS,
                 command: format!(
                     "grundy search sprouts --position {} --moves",
                     quote(text.trim())
@@ -207,19 +213,22 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
                 size,
             })
         }
-        ("sprouts", _) => {
+        (SPROUTS, _) => {
             Err("sprouts: no position: give position=0*N or a position in the notation".into())
         }
-        (other, _) => Err(format!(
-            "no game '{other}' (known: cram, node-kayles, arc-kayles, sprouts)"
-        )),
+        (other, _) => {
+            let known: Vec<&str> = registry::with_engine(Engine::Search)
+                .map(|g| g.name)
+                .collect();
+            Err(format!("no game '{other}' (known: {})", known.join(", ")))
+        }
     }
 }
 
 /// The limit of `game`: `(largest size, its unit)`.
 fn limit(game: &str) -> (usize, &'static str) {
-    LIMITS
-        .iter()
+    limits()
+        .into_iter()
         .find(|l| l.0 == game)
         .map_or((0, "cells"), |l| (l.1, l.2))
 }
@@ -296,8 +305,8 @@ fn move_cells(game: &str, board: &Region, mv: &str) -> Vec<[usize; 2]> {
         ])
     };
     match game {
-        "cram" => mv.split('-').filter_map(rc).collect(),
-        "node-kayles" => rc(mv).into_iter().collect(),
+        CRAM => mv.split('-').filter_map(rc).collect(),
+        NODE_KAYLES => rc(mv).into_iter().collect(),
         _ => {
             let cells = cells_of(board);
             mv.split('-')
@@ -322,7 +331,7 @@ fn legal_moves(p: &Parsed) -> Vec<LegalMove> {
     list.into_iter()
         .map(|(mv, after)| {
             let (position, cells) = match (&p.board, p.game) {
-                (Some(board), "arc-kayles") => {
+                (Some(board), ARC_KAYLES) => {
                     let cells = move_cells(p.game, board, &mv);
                     let w = board.w as usize;
                     let gone = cells
@@ -332,7 +341,7 @@ fn legal_moves(p: &Parsed) -> Vec<LegalMove> {
                     (Some(after.to_text()), cells)
                 }
                 (Some(board), _) => (Some(after), move_cells(p.game, board, &mv)),
-                (None, "sprouts") => (Some(after), Vec::new()),
+                (None, SPROUTS) => (Some(after), Vec::new()),
                 (None, _) => (None, Vec::new()),
             };
             LegalMove {
@@ -347,7 +356,7 @@ fn legal_moves(p: &Parsed) -> Vec<LegalMove> {
 /// The key of the positions after a move, in the page's URL.
 fn next_key(p: &Parsed) -> Option<&'static str> {
     match (p.game, &p.board) {
-        ("sprouts", _) => Some("position"),
+        (SPROUTS, _) => Some("position"),
         (_, Some(_)) => Some("board"),
         _ => None,
     }
@@ -355,7 +364,7 @@ fn next_key(p: &Parsed) -> Option<&'static str> {
 
 /// What the page shows before searching (module docs): `{"game", "board", "size", "limit",
 /// "unit", "too_large", "command", "moves", "next_key"}` — `board` is `{"rows", "cols",
-/// "text"}` or `null`, `too_large` the message of a position beyond [`LIMITS`] or `null`,
+/// "text"}` or `null`, `too_large` the message of a position beyond [`limits`] or `null`,
 /// `moves` every legal move (`{"move", "position", "cells"}`), `next_key` the URL key of the
 /// positions after them (`null`: the page does not play on this form); or `{"error"}`.
 #[wasm_bindgen]
@@ -404,7 +413,7 @@ impl Progress for JsProgress<'_> {
 /// (each winning move's cells on the board, `[row, col]` from 0; empty lists without a board),
 /// `"reply"` (the engine's move there: a winning move when there is one, else the first legal
 /// move, as in [`describe`]'s `moves`; `null` when no move is left) and `"command"`; or
-/// `{"error"}` — also for a position beyond [`LIMITS`], with the command that solves it.
+/// `{"error"}` — also for a position beyond [`limits`], with the command that solves it.
 /// `progress(line, done, total)` is called as the search goes (at most every 50 ms).
 #[wasm_bindgen]
 pub fn search(
@@ -448,7 +457,7 @@ pub fn search_value(
         ..SearchOptions::default()
     };
     options.config.threads = 1;
-    if p.game != "cram" {
+    if p.game != CRAM {
         options.endgame = None; // as `grundy search`: the endgame table is Cram's
     }
     let req = Request {

@@ -21,7 +21,7 @@ prints with ``--json``; they are :class:`Report` objects, plain dicts that Jupyt
 from html import escape as _escape
 from typing import Any, Hashable, Iterable, Protocol
 
-from ._grundy import Analysis, Game, Guess, Nimber, Ruleset, count_heaps, graph, guess, nim, retro, search, solve
+from ._grundy import Analysis, Game, Guess, Nimber, Ruleset, count_heaps, games, graph, guess, nim, retro, search, solve
 
 try:
     from importlib.metadata import PackageNotFoundError as _NotFound, version as _version
@@ -38,6 +38,7 @@ __all__ = [
     "Report",
     "Ruleset",
     "count_heaps",
+    "games",
     "graph",
     "guess",
     "nim",

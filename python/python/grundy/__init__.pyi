@@ -142,6 +142,9 @@ class Guess:
 def guess(data: Any, *, positions: Any = None) -> Guess:
     """The rule behind a sequence, a table, an Analysis or a Game (with positions=N or (X, Y))."""
 
+def games() -> List[Dict[str, Any]]:
+    """The catalogue of games: the list of ``grundy games --json``."""
+
 def nim(heaps: Iterable[_Int]) -> Report:
     """The dict of ``grundy nim HEAPS --json``."""
 

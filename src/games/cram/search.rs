@@ -24,6 +24,7 @@
 //! assert_eq!(s.value(&game.components(&game.board(4, 5).unwrap())).unwrap(), 2);
 //! ```
 
+use crate::games::grid::board::BoardError;
 use crate::games::grid::region::{self, MAX_CELLS, Region, low};
 use crate::search::{Key, Moves, SearchGame};
 
@@ -269,10 +270,10 @@ impl Cram {
         Ok(Region::new(low(rows * cols), cols, rows))
     }
 
-    /// A board written as rows of `.` (empty) and `#` (filled) joined by `/`.
-    pub fn parse(&self, text: &str) -> Result<Region, String> {
-        let rows: Vec<&str> = text.trim().split('/').collect();
-        Region::from_rows(&rows)
+    /// A board written as rows of `.` (empty) and `#` (filled) joined by `/`
+    /// ([`crate::games::grid::board`]).
+    pub fn parse(&self, text: &str) -> Result<Region, BoardError> {
+        text.parse()
     }
 
     /// The components of a whole board (any box), canonical.

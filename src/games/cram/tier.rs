@@ -30,6 +30,7 @@
 //! assert_eq!(opts.len(), 4); // two vertical, two horizontal dominoes fit
 //! ```
 
+use crate::games::grid::board::{Board, BoardError};
 use crate::tier::{Tiered, TieredGame};
 
 /// The largest number of cells of a board.
@@ -142,60 +143,35 @@ impl TieredGame for Cram {
     }
 
     fn parse(&self, text: &str) -> Result<Tiered, String> {
-        let lines: Vec<&str> = text.trim().split('/').collect();
-        if lines.len() != self.rows {
+        let board: Board = text.parse().map_err(|e: BoardError| e.to_string())?;
+        if board.rows() != self.rows {
             return Err(format!(
                 "'{text}' has {} rows, the board has {} (rows are separated by '/')",
-                lines.len(),
+                board.rows(),
                 self.rows
             ));
         }
-        let mut mask = 0u64;
-        for (i, line) in lines.iter().enumerate() {
-            let chars: Vec<char> = line.chars().collect();
-            if chars.len() != self.cols {
-                return Err(format!(
-                    "row {} of '{text}' has {} cells, the board has {} columns",
-                    i + 1,
-                    chars.len(),
-                    self.cols
-                ));
-            }
-            for (j, ch) in chars.into_iter().enumerate() {
-                match ch {
-                    '.' => mask |= 1 << (i * self.cols + j),
-                    '#' => {}
-                    other => {
-                        return Err(format!(
-                            "row {} column {} of '{text}': '{other}' is neither '.' (empty) nor '#' (filled)",
-                            i + 1,
-                            j + 1
-                        ));
-                    }
-                }
-            }
+        if board.cols() != self.cols {
+            return Err(format!(
+                "row 1 of '{text}' has {} cells, the board has {} columns",
+                board.cols(),
+                self.cols
+            ));
         }
-        Ok(self.rank(mask))
+        let mask = board
+            .mask(MAX_CELLS as usize, "the index")
+            .map_err(|e| e.to_string())?;
+        Ok(self.rank(mask as u64))
     }
 
     fn format(&self, p: Tiered) -> String {
         let mask = self.unrank(p);
-        let rows: Vec<String> = (0..self.rows)
-            .map(|i| {
-                (0..self.cols)
-                    .map(|j| {
-                        if mask & (1 << (i * self.cols + j)) != 0 {
-                            '.'
-                        } else {
-                            '#'
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        rows.join("/")
+        let mut board = Board::full(self.rows, self.cols).expect("the board has cells");
+        for i in 0..self.cells {
+            board.set(i / self.cols, i % self.cols, mask >> i & 1 == 1);
+        }
+        board.to_string()
     }
-
     fn start(&self) -> Tiered {
         Tiered::new(self.cells as u32, 0)
     }

@@ -24,6 +24,9 @@
 //! ```
 
 use std::fmt;
+use std::str::FromStr;
+
+use super::board::{Board, BoardError};
 
 /// The largest number of cells of a region's bounding box.
 pub const MAX_CELLS: usize = 128;
@@ -96,43 +99,17 @@ impl Region {
         }
     }
 
-    /// Parse rows of `.` (a cell of the region) and `#` (not).
-    pub fn from_rows(rows: &[&str]) -> Result<Region, String> {
-        let h = rows.len();
-        let w = rows.first().map_or(0, |r| r.chars().count());
-        if h == 0 || w == 0 {
-            return Err("a board needs at least one row and one column".into());
-        }
-        if w * h > MAX_CELLS {
-            return Err(format!(
-                "a {h}×{w} board has {} cells, more than the {MAX_CELLS} the search supports",
-                w * h
-            ));
-        }
-        let mut bits = 0u128;
-        for (r, row) in rows.iter().enumerate() {
-            let n = row.chars().count();
-            if n != w {
-                return Err(format!(
-                    "row {} has {n} cells, row 1 has {w}: every row must have the same length",
-                    r + 1
-                ));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '.' => bits |= 1u128 << (r * w + c),
-                    '#' => {}
-                    other => {
-                        return Err(format!(
-                            "row {}, column {}: {other:?} is not a cell ('.' empty, '#' filled)",
-                            r + 1,
-                            c + 1
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(Region::new(bits, w, h))
+    /// Parse rows of `.` (a cell of the region) and `#` (not), given one by one
+    /// ([`Board::from_rows`]).
+    pub fn from_rows(rows: &[&str]) -> Result<Region, BoardError> {
+        Region::from_board(&Board::from_rows(rows)?)
+    }
+
+    /// The region of a board's empty cells, in the board's own box (at most [`MAX_CELLS`]
+    /// cells).
+    pub fn from_board(board: &Board) -> Result<Region, BoardError> {
+        let bits = board.mask(MAX_CELLS, "the search")?;
+        Ok(Region::new(bits, board.cols(), board.rows()))
     }
 
     /// The rows as text, `.` for a cell of the region and `#` for the others, joined by `/`.
@@ -381,6 +358,15 @@ impl Region {
             }
         }
         false
+    }
+}
+
+impl FromStr for Region {
+    type Err = BoardError;
+
+    /// A board in the notation of [`super::board`]: its empty cells, in its own box.
+    fn from_str(text: &str) -> Result<Region, BoardError> {
+        Region::from_board(&text.parse()?)
     }
 }
 

@@ -6,9 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use grundy::games::chomp::Chomp;
-use grundy::games::cram::tier::Cram;
-use grundy::games::fair_shares::FairShares;
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use grundy::games::registry::{self, Engine, Sizes};
 use grundy::report::retro::{RetroReport, peak_bytes};
 use grundy::tier::{self, Analysis, SolveOptions, TierError, TieredGame};
 
@@ -18,15 +17,28 @@ use super::{CmdResult, Failure, Output, write_json};
 /// The help of `--json`: the report's fields.
 const JSON: &str = r#"Print JSON: {"game","positions","tiers","counts","largest_value","values","position", "solved_tiers","option_visits","database","seconds","peak_bytes"}"#;
 
-/// The built-in games.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Chomp in a rows × cols box (needs --rows, --cols); positions: row lengths, e.g. 5,3,3.
-    Chomp,
-    /// Cram (dominoes) on a rows × cols board (needs --rows, --cols); positions: rows of . (empty) and # (filled) joined by / (e.g. ../.#)
-    Cram,
-    /// Fair Shares and Varied Pairs with N coins (needs --coins); positions: heap sizes, e.g. 4,3,3.
-    FairShares,
+/// The games of the tier engine, from the catalogue ([`grundy::games::registry`]).
+fn tier_games() -> PossibleValuesParser {
+    PossibleValuesParser::new(registry::with_engine(Engine::Tier).map(|g| {
+        let needs: Vec<String> = g
+            .parameters
+            .iter()
+            .map(|p| format!("--{}", p.name))
+            .collect();
+        // the help of a value lives as long as the command line
+        let help: &'static str = Box::leak(
+            format!(
+                "{} (needs {}); positions: {}",
+                g.title,
+                needs.join(", "),
+                g.notation
+            )
+            .into_boxed_str(),
+        );
+        PossibleValue::new(g.name)
+            .aliases(g.aliases.iter().copied())
+            .help(help)
+    }))
 }
 
 /// Arguments of `grundy retro`.
@@ -34,8 +46,8 @@ pub enum GameName {
 #[command(mut_arg("json", |a| a.help(JSON)))]
 pub struct Args {
     /// The game.
-    #[arg(value_enum)]
-    pub game: GameName,
+    #[arg(value_parser = tier_games())]
+    pub game: String,
     /// Rows of the box or board (chomp, cram).
     #[arg(long)]
     pub rows: Option<u32>,
@@ -197,42 +209,21 @@ fn tier_failure(e: TierError) -> Failure {
     }
 }
 
-fn need(v: Option<u32>, flag: &str, game: &str) -> Result<u32, Failure> {
-    v.ok_or_else(|| Failure::invalid(anyhow::anyhow!("{game} needs {flag}")))
-}
-
 fn build_game(args: &Args) -> Result<Box<dyn TieredGame + Send>, Failure> {
-    let game: Result<Box<dyn TieredGame + Send>, String> = match args.game {
-        GameName::Chomp | GameName::Cram => {
-            let name = if args.game == GameName::Chomp {
-                "chomp"
-            } else {
-                "cram"
-            };
-            if args.coins.is_some() {
-                return Err(Failure::invalid(anyhow::anyhow!(
-                    "--coins is an option of fair-shares, not of {name}"
-                )));
-            }
-            let rows = need(args.rows, "--rows", name)?;
-            let cols = need(args.cols, "--cols", name)?;
-            if args.game == GameName::Chomp {
-                Chomp::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
-            } else {
-                Cram::new(rows, cols).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
-            }
-        }
-        GameName::FairShares => {
-            if args.rows.is_some() || args.cols.is_some() {
-                return Err(Failure::invalid(anyhow::anyhow!(
-                    "--rows and --cols are options of chomp and cram, not of fair-shares"
-                )));
-            }
-            let coins = need(args.coins, "--coins", "fair-shares")?;
-            FairShares::new(coins).map(|g| Box::new(g) as Box<dyn TieredGame + Send>)
-        }
+    let info = registry::game(&args.game).ok_or_else(|| {
+        Failure::invalid(anyhow::anyhow!(
+            "game '{}': expected {}",
+            args.game,
+            registry::names_with(Engine::Tier)
+        ))
+    })?;
+    let sizes = Sizes {
+        rows: args.rows,
+        cols: args.cols,
+        coins: args.coins,
     };
-    game.map_err(|e| Failure::invalid(anyhow::anyhow!(e)))
+    info.tiered(&sizes)
+        .map_err(|e| Failure::invalid(anyhow::anyhow!(e.message(|p| format!("--{p}")))))
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {

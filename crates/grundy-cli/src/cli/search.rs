@@ -316,7 +316,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
         Game::Cram(a) => {
             let game = Cram::new(Default::default());
             let board = match (&a.board, a.rows, a.cols) {
-                (Some(text), _, _) => game.parse(text),
+                (Some(text), _, _) => game.parse(text).map_err(|e| e.to_string()),
                 (None, Some(r), Some(c)) => game.board(r, c),
                 _ => unreachable!("clap requires --board or --rows and --cols"),
             }
@@ -341,8 +341,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
                 _ => Rule::Edge,
             };
             let target = if let Some(text) = &a.board {
-                let rows: Vec<&str> = text.trim().split('/').collect();
-                let board = grundy::games::grid::region::Region::from_rows(&rows)
+                let board = text
+                    .parse::<grundy::games::grid::region::Region>()
                     .map_err(|e| Failure::invalid(anyhow::anyhow!("--board: {e}")))?;
                 match rule {
                     Rule::Vertex => Target::GridKayles(board),
