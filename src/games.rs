@@ -19,6 +19,7 @@
 //! | [`sprouts`] | the SPOTS / Glop notation, `0*n` | search (value, df-pn) |
 //! | [`chomp`] | row lengths, `5,3,3` | tiers |
 //! | [`fair_shares`] (Fair Shares and Varied Pairs) | heap sizes, `4,3,3` | tiers (loopy) |
+//! | [`subtract_square`] | the heap's size, `20` | tiers |
 //!
 //! Adding a game: CONTRIBUTING.md, "Adding a game".
 
@@ -35,3 +36,4 @@ pub mod nim;
 pub mod registry;
 pub mod sprouts;
 pub mod staircase;
+pub mod subtract_square;

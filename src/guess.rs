@@ -112,7 +112,7 @@ pub fn theorem(r: &Ruleset) -> &'static str {
 /// The guess for the nim-sequence a ruleset computed, proved where its period is.
 ///
 /// ```
-/// use grundy::{families::heap::Ruleset, guess::guess_analysis};
+/// use grundy::{games::heap::Ruleset, guess::guess_analysis};
 /// let a = "kayles".parse::<Ruleset>().unwrap().analyse(1000);
 /// let g = guess_analysis(&a);
 /// assert!(g.proved());

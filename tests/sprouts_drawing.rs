@@ -1,7 +1,7 @@
 //! Self-checks of the brute-force Sprouts oracle (`tests/sprouts_support`) on its own: the
 //! notation of small drawings written out by hand, move counts, the invariants of the drawing on
 //! every reachable position, symmetries that must not change a value, and the published outcomes
-//! of `n` isolated spots in normal and misère play. The engine in `src/search/sprouts` is not used
+//! of `n` isolated spots in normal and misère play. The engine in `src/games/sprouts` is not used
 //! here; other tests compare it with this oracle.
 
 mod sprouts_support;

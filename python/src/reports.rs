@@ -305,13 +305,13 @@ pub fn count_heaps<'py>(
     report(py, &c.counts)
 }
 
-/// The catalogue of games: the list ``grundy games --json`` prints — for each game its
+/// The catalogue of games: the list ``grundy games --json`` prints under ``"games"`` — for each game its
 /// ``name`` (as ``retro`` and ``search`` take it), ``title``, ``rules``, ``notation``,
 /// ``parameters``, ``engines`` (``"search"``, ``"tier"``, …) and ``commands``.
 ///
 /// >>> import grundy
 /// >>> [g["name"] for g in grundy.games() if "tier" in g["engines"]]
-/// ['chomp', 'cram', 'fair-shares']
+/// ['chomp', 'cram', 'fair-shares', 'subtract-square']
 #[pyfunction]
 pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let text = serde_json::to_string(&grundy::games::registry::GAMES)

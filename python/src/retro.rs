@@ -64,8 +64,10 @@ fn build_game(
 ///
 /// ``game`` is ``"chomp"`` (a ``rows`` × ``cols`` box; positions are row lengths, e.g.
 /// ``"5,3,3"`` or ``[5, 3, 3]``), ``"cram"`` (dominoes on a ``rows`` × ``cols`` board; positions
-/// are rows of ``.`` and ``#`` joined by ``/``) or ``"fair-shares"`` (Fair Shares and Varied
-/// Pairs with ``coins`` coins, loopy with draws; positions are heap sizes). ``out`` is a database
+/// are rows of ``.`` and ``#`` joined by ``/``), ``"fair-shares"`` (Fair Shares and Varied
+/// Pairs with ``coins`` coins, loopy with draws; positions are heap sizes) or any other game of
+/// the catalogue whose ``engines`` include ``"tier"`` (:func:`games`; e.g.
+/// ``"subtract-square"``, heaps up to ``coins``). ``out`` is a database
 /// directory (tier files and ``manifest.json``; a rerun resumes, a finished database answers
 /// without solving); ``threads`` the worker threads (default: one per core). Solved with the GIL
 /// released; Ctrl-C stops it with ``KeyboardInterrupt`` (the tiers finished before stay in

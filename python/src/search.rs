@@ -3,9 +3,11 @@
 
 use std::path::PathBuf;
 
-use grundy::games::cram::Cram;
+use grundy::games::cram::{self, Cram};
 use grundy::games::kayles::graph::{Graph, MAX_VERTICES, parse_edge_list};
-use grundy::games::kayles::{GridKayles, Rule};
+use grundy::games::kayles::{self, GridKayles, Rule};
+use grundy::games::registry::{self, Engine};
+use grundy::games::sprouts;
 use grundy::report::search::{
     Request, SearchOptions, SearchRunError, Target, default_memory, parse_size, run,
 };
@@ -135,8 +137,12 @@ pub fn search<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     table_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let target = match game {
-        "cram" => {
+    // the catalogue's name of the game (aliases such as node_kayles read as node-kayles)
+    let name = registry::game(game)
+        .filter(|g| g.engines.contains(&Engine::Search))
+        .map(|g| g.name);
+    let target = match name {
+        Some(cram::NAME) => {
             if grid.is_some() || edges.is_some() || spots.is_some() || position.is_some() {
                 return Err(PyTypeError::new_err(
                     "cram takes rows= and cols=, or board=; grid= and edges= are for node-kayles and arc-kayles, spots= and position= for sprouts",
@@ -155,7 +161,7 @@ pub fn search<'py>(
             .map_err(|e| PyValueError::new_err(format!("cram board: {e}")))?;
             Target::Cram(b)
         }
-        "node-kayles" | "node_kayles" | "arc-kayles" | "arc_kayles" => {
+        Some(kayles::NODE_KAYLES_NAME | kayles::ARC_KAYLES_NAME) => {
             if rows.is_some()
                 || cols.is_some()
                 || board.is_some()
@@ -166,7 +172,7 @@ pub fn search<'py>(
                     "{game} takes grid=(rows, cols) or edges=; rows=, cols= and board= are for cram, spots= and position= for sprouts"
                 )));
             }
-            let vertex = game.starts_with("node");
+            let vertex = name == Some(kayles::NODE_KAYLES_NAME);
             match (grid, edges) {
                 (Some(g), None) => {
                     let (r, c): (Bound<'py, PyAny>, Bound<'py, PyAny>) =
@@ -196,7 +202,7 @@ pub fn search<'py>(
                 }
             }
         }
-        "sprouts" => {
+        Some(sprouts::NAME) => {
             if rows.is_some()
                 || cols.is_some()
                 || board.is_some()
@@ -220,9 +226,10 @@ pub fn search<'py>(
             }
             .map_err(|e| PyValueError::new_err(e.to_string()))?
         }
-        other => {
+        _ => {
             return Err(PyValueError::new_err(format!(
-                "game '{other}': expected cram, node-kayles, arc-kayles or sprouts"
+                "game '{game}': expected {}",
+                registry::names_with(Engine::Search)
             )));
         }
     };

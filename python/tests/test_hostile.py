@@ -290,7 +290,7 @@ def test_count_heaps(ruleset, heaps, max_, min_, multiset, mod):
 
 @SETTINGS
 @given(
-    st.one_of(st.sampled_from(["chomp", "cram", "fair-shares", "nim", ""]), texts, odd),
+    st.one_of(st.sampled_from(["chomp", "cram", "fair-shares", "subtract-square", "nim", ""]), texts, odd),
     st.one_of(st.none(), st.integers(min_value=0, max_value=3), big, odd),
     st.one_of(st.none(), st.integers(min_value=0, max_value=3), big, odd),
     st.one_of(st.none(), st.integers(min_value=0, max_value=7), big, odd),

@@ -139,13 +139,13 @@ def test_bad_games_and_positions_have_the_cli_message(cli, kwargs, args):
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="game 'go': expected chomp, cram or fair-shares"):
+    with pytest.raises(ValueError, match="game 'go': expected chomp, cram, fair-shares or subtract-square"):
         grundy.retro("go", rows=3, cols=3)
     with pytest.raises(TypeError, match="chomp needs cols="):
         grundy.retro("chomp", rows=3)
     with pytest.raises(TypeError, match="fair-shares needs coins="):
         grundy.retro("fair-shares")
-    with pytest.raises(TypeError, match="coins= is an option of fair-shares, not of cram"):
+    with pytest.raises(TypeError, match="coins= is an option of fair-shares and subtract-square, not of cram"):
         grundy.retro("cram", rows=2, cols=2, coins=3)
     with pytest.raises(TypeError, match="rows= and cols= are options of chomp and cram"):
         grundy.retro("fair-shares", coins=3, rows=2)
@@ -163,3 +163,14 @@ def test_a_database_of_another_game_is_refused(tmp_path):
     grundy.retro("chomp", rows=2, cols=3, out=tmp_path)
     with pytest.raises(ValueError, match="the database is for 'chomp rows=2 cols=3', not 'chomp rows=2 cols=4'"):
         grundy.retro("chomp", rows=2, cols=4, out=tmp_path)
+
+
+def test_the_catalogue_equals_the_cli_and_names_the_retro_games(cli):
+    games = grundy.games()
+    assert games == cli.json("games")["games"]
+    tier = [g["name"] for g in games if "tier" in g["engines"]]
+    assert tier == ["chomp", "cram", "fair-shares", "subtract-square"]
+    for g in games:
+        if "tier" in g["engines"]:
+            with pytest.raises(TypeError, match=f"{g['name']} needs"):
+                grundy.retro(g["name"])

@@ -444,7 +444,7 @@ impl ChipGame {
     /// any numbering) and compute every chip value, without recursion.
     ///
     /// ```
-    /// use grundy::{Nimber, families::chips::ChipGame};
+    /// use grundy::{Nimber, games::chips::ChipGame};
     /// // seed 001's first sample game: edges 1->0, 2->0, 1->2 and K = (0, 2, 2)
     /// let g = ChipGame::new(3, &[(1, 0), (2, 0), (1, 2)], vec![0, 2, 2]).unwrap();
     /// assert_eq!(g.values().unwrap(), vec![Nimber(0), Nimber(2), Nimber(1)]);
@@ -626,7 +626,7 @@ impl ChipGame {
     /// [`MAX_ENUMERATED_SUCCESSORS`] successors.
     ///
     /// ```
-    /// use grundy::{Nimber, families::chips::ChipGame};
+    /// use grundy::{Nimber, games::chips::ChipGame};
     /// let g = ChipGame::new(3, &[(1, 0), (2, 0), (1, 2)], vec![0, 2, 2]).unwrap();
     /// let moves = g.moves_to_value(&[0, 1, 0], Nimber(0)).unwrap();
     /// // from vertex 1 (value 2): put the two chips as a pair on vertex 0 -> value 0

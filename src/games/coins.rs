@@ -103,7 +103,7 @@ impl Strip {
     /// The Grundy value (nim-sum of the odd steps).
     ///
     /// ```
-    /// use grundy::{Nimber, families::coins::Strip};
+    /// use grundy::{Nimber, games::coins::Strip};
     /// // gaps from the right: 1 (between 5 and 7), 2, 1 (left of 2): odd steps 1 and 3 -> 1 ^ 1
     /// assert_eq!(Strip::new(9, &[2, 5, 7]).unwrap().value(), Nimber(0));
     /// ```

@@ -16,7 +16,7 @@
 //! * [`checkpoint`]: atomic, checksummed checkpoints.
 //!
 //! ```
-//! use grundy::{Nimber, families::heap::Ruleset};
+//! use grundy::{Nimber, games::heap::Ruleset};
 //! let kayles: Ruleset = "kayles".parse().unwrap();
 //! let g = kayles.values(12);
 //! assert_eq!(g[..6], [0, 1, 2, 3, 1, 4].map(Nimber));
@@ -51,7 +51,7 @@ impl Ruleset {
     /// `G(0..=to)`, the nim-sequence of single heaps, by the fastest correct method.
     ///
     /// ```
-    /// use grundy::{Nimber, families::heap::Ruleset};
+    /// use grundy::{Nimber, games::heap::Ruleset};
     /// let s: Ruleset = "sub:2,3,7".parse().unwrap();
     /// assert_eq!(s.values(9), [0, 0, 1, 1, 2, 0, 0, 1, 1, 2].map(Nimber));
     /// ```
@@ -142,7 +142,7 @@ impl Ruleset {
 /// positions: the brute-force oracle for the nim-sequences.
 ///
 /// ```
-/// use grundy::{Nimber, families::heap::Ruleset, solve::memo::Solver};
+/// use grundy::{Nimber, games::heap::Ruleset, solve::memo::Solver};
 /// let kayles: Ruleset = "0.77".parse().unwrap();
 /// let mut s = Solver::new(kayles);
 /// assert_eq!(s.grundy(&vec![2, 3]).unwrap(), Nimber(2 ^ 3));

@@ -20,7 +20,7 @@ pub const ARC_KAYLES_NAME: &str = "arc-kayles";
 /// Node-Kayles in the catalogue ([`crate::games::registry`]).
 pub const NODE_KAYLES: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
     name: NODE_KAYLES_NAME,
-    aliases: &[],
+    aliases: &["node_kayles"],
     title: "Node-Kayles",
     rules: "Pick a vertex and remove it with its neighbours; who cannot, loses.",
     notation: "a grid RxC, a board (rows of . and # joined by /) or an edge list",
@@ -39,7 +39,7 @@ pub const NODE_KAYLES: crate::games::registry::GameInfo = crate::games::registry
 /// Arc-Kayles in the catalogue ([`crate::games::registry`]).
 pub const ARC_KAYLES: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
     name: ARC_KAYLES_NAME,
-    aliases: &[],
+    aliases: &["arc_kayles"],
     title: "Arc-Kayles",
     rules: "Pick an edge and remove both its ends; who cannot, loses.",
     notation: "a grid RxC, a board (rows of . and # joined by /) or an edge list",

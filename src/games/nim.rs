@@ -23,7 +23,7 @@ pub struct NimMove {
 /// The value of a Nim position: the XOR of the heaps.
 ///
 /// ```
-/// use grundy::{Nimber, families::nim};
+/// use grundy::{Nimber, games::nim};
 /// assert_eq!(nim::value(&[3, 4, 5]), Nimber(2));
 /// assert_eq!(nim::value(&[u64::MAX, u64::MAX]), Nimber(0));
 /// ```

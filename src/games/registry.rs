@@ -238,6 +238,7 @@ pub const GAMES: &[GameInfo] = &[
     super::kayles::ARC_KAYLES,
     super::sprouts::INFO,
     super::fair_shares::INFO,
+    super::subtract_square::INFO,
 ];
 
 /// The game named `name` (or with that alias).
@@ -250,7 +251,7 @@ pub fn with_engine(engine: Engine) -> impl Iterator<Item = &'static GameInfo> {
     GAMES.iter().filter(move |g| g.engines.contains(&engine))
 }
 
-/// The names of the games an engine solves: `chomp, cram or fair-shares`.
+/// The names of the games an engine solves: `chomp, cram, fair-shares or subtract-square`.
 pub fn names_with(engine: Engine) -> String {
     let names: Vec<&str> = with_engine(engine).map(|g| g.name).collect();
     match names.as_slice() {
@@ -294,8 +295,11 @@ mod tests {
     }
 
     #[test]
-    fn the_tier_games_are_chomp_cram_and_fair_shares() {
-        assert_eq!(names_with(Engine::Tier), "chomp, cram or fair-shares");
+    fn the_tier_games_are_named_in_catalogue_order() {
+        assert_eq!(
+            names_with(Engine::Tier),
+            "chomp, cram, fair-shares or subtract-square"
+        );
     }
 
     #[test]
@@ -318,7 +322,7 @@ mod tests {
         let e = cram.tiered(&sizes).err().unwrap();
         assert_eq!(
             e.message(flag),
-            "--coins is an option of fair-shares, not of cram"
+            "--coins is an option of fair-shares and subtract-square, not of cram"
         );
         let shares = game("fair-shares").unwrap();
         let sizes = Sizes {

@@ -26,7 +26,7 @@ pub struct StairMove {
 /// The nim-sum of the odd-numbered steps (`steps[0]` is the floor).
 ///
 /// ```
-/// use grundy::{Nimber, families::staircase};
+/// use grundy::{Nimber, games::staircase};
 /// // steps 1 and 3 hold 3 and 4 coins
 /// assert_eq!(staircase::value(&[0, 3, 1, 4]), Nimber(7));
 /// ```

@@ -1,6 +1,6 @@
 //! An independent brute-force oracle for Sprouts, for the tests of the Sprouts engine.
 //!
-//! It shares no code with `src/search/sprouts` and uses only `std`. A position is kept as the
+//! It shares no code with `src/games/sprouts` and uses only `std`. A position is kept as the
 //! explicit plane drawing it is ([`Drawing`]): every spot with its degree, every curve, and the
 //! faces of the drawing on the sphere, each face as the list of its boundary walks (one walk per
 //! connected component that touches the face), each walk as the cyclic list of the corners it

@@ -60,7 +60,7 @@ pub enum Command {
     Play(play::Args),
     /// Count the winning positions of a family.
     Count(count::Args),
-    /// Solve every position of a game by tiered retrograde analysis (Chomp, Cram, Fair Shares).
+    /// Solve every position of a game by tiered retrograde analysis (the tier games of `grundy games`).
     Retro(retro::Args),
     /// The value of one position too large to enumerate: Cram, Node-Kayles, Arc-Kayles, Sprouts.
     Search(search::Args),

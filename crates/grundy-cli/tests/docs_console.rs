@@ -1,4 +1,4 @@
-//! Every console example of the README and of the user guide (`docs/src/**/*.md`) runs and
+//! Every console example of the README, CONTRIBUTING.md and the user guide (`docs/src/**/*.md`) runs and
 //! prints what the page shows.
 //!
 //! A ```` ```console ```` block holds commands (`$ cmd`) each followed by its expected output.
@@ -43,7 +43,7 @@ fn pages(root: &Path) -> Vec<PathBuf> {
             }
         }
     }
-    let mut out = vec![root.join("README.md")];
+    let mut out = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
     walk(&root.join("docs/src"), &mut out);
     out
 }

@@ -11,7 +11,7 @@ fn grundy() -> Command {
 fn catalogue() -> Vec<Value> {
     let out = grundy().args(["games", "--json"]).assert().success();
     let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    v.as_array().unwrap().clone()
+    v["games"].as_array().unwrap().clone()
 }
 
 fn has_engine(g: &Value, engine: &str) -> bool {

@@ -143,7 +143,7 @@ def guess(data: Any, *, positions: Any = None) -> Guess:
     """The rule behind a sequence, a table, an Analysis or a Game (with positions=N or (X, Y))."""
 
 def games() -> List[Dict[str, Any]]:
-    """The catalogue of games: the list of ``grundy games --json``."""
+    """The catalogue of games: the list ``grundy games --json`` prints under ``"games"``."""
 
 def nim(heaps: Iterable[_Int]) -> Report:
     """The dict of ``grundy nim HEAPS --json``."""

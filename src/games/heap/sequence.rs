@@ -388,7 +388,7 @@ enum Values {
 /// A computed nim-sequence `G(0..=to)` with its period.
 ///
 /// ```
-/// use grundy::{Nimber, families::heap::Ruleset};
+/// use grundy::{Nimber, games::heap::Ruleset};
 /// let a = "kayles".parse::<Ruleset>().unwrap().analyse(300);
 /// let p = a.period().unwrap();
 /// assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
@@ -527,7 +527,7 @@ impl Ruleset {
     /// to`) and extends a proved period; `None` when `n > to` and no period is proved there.
     ///
     /// ```
-    /// use grundy::{Nimber, families::heap::Ruleset};
+    /// use grundy::{Nimber, games::heap::Ruleset};
     /// let dk: Ruleset = "dawsons-kayles".parse().unwrap();
     /// assert_eq!(dk.value_at(10u64.pow(12), 500), dk.value_at(10u64.pow(12) - 34, 500));
     /// assert!(dk.value_at(10u64.pow(12), 100).is_none()); // 100 values prove nothing yet

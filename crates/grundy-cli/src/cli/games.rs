@@ -9,7 +9,7 @@ use grundy::games::registry::{self, Engine};
 use super::{CmdResult, Output, write_json};
 
 /// The help of `--json`: the catalogue's fields.
-const JSON: &str = r#"Print JSON: a list of {"name","aliases","title","rules","notation","parameters":[{"name","help"}],"engines","commands","module","search":{"dfpn_by_default","size_unit","page_limit"} or null}"#;
+const JSON: &str = r#"Print JSON: {"games": a list of {"name","aliases","title","rules","notation","parameters":[{"name","help"}],"engines","commands","module","search":{"dfpn_by_default","size_unit","page_limit"} or null}}"#;
 
 /// Arguments of `grundy games`.
 #[derive(clap::Args, Debug)]
@@ -30,7 +30,7 @@ fn engine_name(e: &Engine) -> String {
 /// Run `grundy games`.
 pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
     if args.output.json {
-        return write_json(out, &registry::GAMES);
+        return write_json(out, &serde_json::json!({ "games": registry::GAMES }));
     }
     for g in registry::GAMES {
         writeln!(out, "{} — {}", g.name, g.title)?;

@@ -54,7 +54,7 @@ pub struct Args {
     /// Columns of the box or board (chomp, cram).
     #[arg(long)]
     pub cols: Option<u32>,
-    /// Number of coins (fair-shares).
+    /// Number of coins (fair-shares), the largest heap (subtract-square).
     #[arg(long)]
     pub coins: Option<u32>,
     /// Database directory: tier files and manifest.json are kept there; a rerun resumes at the
