@@ -28,6 +28,7 @@ pub mod chomp;
 pub mod coins;
 pub mod cram;
 pub mod digraph;
+pub mod entry;
 pub mod fair_shares;
 pub mod grid;
 pub mod heap;

@@ -38,6 +38,7 @@ pub mod binary;
 pub(crate) mod classes;
 pub mod description_length;
 pub mod formula;
+pub mod grid;
 pub mod identify;
 pub mod input;
 pub mod k_regular;

@@ -755,25 +755,25 @@ impl ImpartialGame for ChipPositions<'_> {
 pub const NAME: &str = "chips";
 
 /// The chip game on a DAG in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "The chip game on a DAG",
     rules: "Take a chip from a vertex with out-edges and put one chip on each of K successors.",
     notation: "an edge list, each vertex its K, and the chips",
     parameters: &[
-        crate::games::registry::Parameter {
+        crate::games::entry::Parameter {
             name: "file",
             help: "the graph",
         },
-        crate::games::registry::Parameter {
+        crate::games::entry::Parameter {
             name: "k",
             help: "each vertex's K",
         },
     ],
     engines: &[
-        crate::games::registry::Engine::ClosedForm,
-        crate::games::registry::Engine::PositionFile,
+        crate::games::entry::Engine::ClosedForm,
+        crate::games::entry::Engine::PositionFile,
     ],
     commands: &["grundy judge xsy1149", "grundy solve"],
     module: "grundy::games::chips",

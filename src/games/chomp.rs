@@ -285,23 +285,23 @@ impl TieredGame for Chomp {
 pub const NAME: &str = "chomp";
 
 /// Chomp in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Chomp",
     rules: "Take a cell and every cell below and right of it; who is left with the poisoned corner alone loses.",
     notation: "row lengths from the top, e.g. 5,3,3",
     parameters: &[
-        crate::games::registry::Parameter {
+        crate::games::entry::Parameter {
             name: "rows",
             help: "rows of the box",
         },
-        crate::games::registry::Parameter {
+        crate::games::entry::Parameter {
             name: "cols",
             help: "columns of the box",
         },
     ],
-    engines: &[crate::games::registry::Engine::Tier],
+    engines: &[crate::games::entry::Engine::Tier],
     commands: &["grundy retro chomp"],
     module: "grundy::games::chomp",
     search: None,

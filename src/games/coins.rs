@@ -195,19 +195,19 @@ impl ImpartialGame for CoinStrip {
 pub const NAME: &str = "coins";
 
 /// Coins on a strip in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Coins on a strip",
     rules: "Slide a coin left onto an empty cell without passing another coin.",
     notation: "the strip length and the cells of the coins",
-    parameters: &[crate::games::registry::Parameter {
+    parameters: &[crate::games::entry::Parameter {
         name: "length",
         help: "cells of the strip",
     }],
     engines: &[
-        crate::games::registry::Engine::ClosedForm,
-        crate::games::registry::Engine::PositionFile,
+        crate::games::entry::Engine::ClosedForm,
+        crate::games::entry::Engine::PositionFile,
     ],
     commands: &["grundy coins"],
     module: "grundy::games::coins",

@@ -36,29 +36,29 @@ pub use search::{Cram, CramConfig, domino_moves};
 pub const NAME: &str = "cram";
 
 /// Cram in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Cram",
     rules: "Place a domino on two adjacent empty cells; who cannot, loses.",
     notation: "rows of . (empty) and # (filled) joined by /, e.g. ...#/..../....",
     parameters: &[
-        crate::games::registry::Parameter {
+        crate::games::entry::Parameter {
             name: "rows",
             help: "rows of the board",
         },
-        crate::games::registry::Parameter {
+        crate::games::entry::Parameter {
             name: "cols",
             help: "columns of the board",
         },
     ],
     engines: &[
-        crate::games::registry::Engine::Search,
-        crate::games::registry::Engine::Tier,
+        crate::games::entry::Engine::Search,
+        crate::games::entry::Engine::Tier,
     ],
     commands: &["grundy search cram", "grundy retro cram"],
     module: "grundy::games::cram",
-    search: Some(crate::games::registry::SearchInfo {
+    search: Some(crate::games::entry::SearchInfo {
         dfpn_by_default: false,
         size_unit: "empty cells",
         page_limit: 36,

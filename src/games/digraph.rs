@@ -330,19 +330,19 @@ pub fn try_values(g: &Digraph, progress: &dyn Progress) -> Result<GraphValues, C
 pub const NAME: &str = "graph";
 
 /// Token games on a directed graph in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Token games on a directed graph",
     rules: "Move a token along an edge; cycles allowed, so positions may be draws.",
     notation: "an edge list, one `u v` a line, and the vertices of the tokens",
-    parameters: &[crate::games::registry::Parameter {
+    parameters: &[crate::games::entry::Parameter {
         name: "file",
         help: "the edge list",
     }],
     engines: &[
-        crate::games::registry::Engine::Loopy,
-        crate::games::registry::Engine::PositionFile,
+        crate::games::entry::Engine::Loopy,
+        crate::games::entry::Engine::PositionFile,
     ],
     commands: &["grundy graph"],
     module: "grundy::games::digraph",

@@ -209,17 +209,17 @@ impl TieredGame for FairShares {
 pub const NAME: &str = "fair-shares";
 
 /// Fair Shares and Varied Pairs in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &["fair_shares"],
     title: "Fair Shares and Varied Pairs",
     rules: "Split a heap into equal heaps or unite two heaps of different sizes; play can cycle.",
     notation: "heap sizes, e.g. 4,3,3",
-    parameters: &[crate::games::registry::Parameter {
+    parameters: &[crate::games::entry::Parameter {
         name: "coins",
         help: "coins in all",
     }],
-    engines: &[crate::games::registry::Engine::Tier],
+    engines: &[crate::games::entry::Engine::Tier],
     commands: &["grundy retro fair-shares"],
     module: "grundy::games::fair_shares",
     search: None,

@@ -172,19 +172,19 @@ impl ImpartialGame for Ruleset {
 pub const NAME: &str = "heap";
 
 /// Heap games (octal, hexadecimal, subtraction) in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Heap games (octal, hexadecimal, subtraction)",
     rules: "Take counters from a heap and perhaps split what is left, as the ruleset code allows.",
     notation: "a ruleset code (0.137, 4.07, {1,3,4}) and heap sizes",
-    parameters: &[crate::games::registry::Parameter {
+    parameters: &[crate::games::entry::Parameter {
         name: "ruleset",
         help: "the ruleset code",
     }],
     engines: &[
-        crate::games::registry::Engine::HeapSequence,
-        crate::games::registry::Engine::PositionFile,
+        crate::games::entry::Engine::HeapSequence,
+        crate::games::entry::Engine::PositionFile,
     ],
     commands: &[
         "grundy seq",

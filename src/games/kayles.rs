@@ -18,17 +18,17 @@ pub const NODE_KAYLES_NAME: &str = "node-kayles";
 pub const ARC_KAYLES_NAME: &str = "arc-kayles";
 
 /// Node-Kayles in the catalogue ([`crate::games::registry`]).
-pub const NODE_KAYLES: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const NODE_KAYLES: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NODE_KAYLES_NAME,
     aliases: &["node_kayles"],
     title: "Node-Kayles",
     rules: "Pick a vertex and remove it with its neighbours; who cannot, loses.",
     notation: "a grid RxC, a board (rows of . and # joined by /) or an edge list",
     parameters: &[],
-    engines: &[crate::games::registry::Engine::Search],
+    engines: &[crate::games::entry::Engine::Search],
     commands: &["grundy search node-kayles"],
     module: "grundy::games::kayles",
-    search: Some(crate::games::registry::SearchInfo {
+    search: Some(crate::games::entry::SearchInfo {
         dfpn_by_default: false,
         size_unit: "vertices",
         page_limit: 40,
@@ -37,17 +37,17 @@ pub const NODE_KAYLES: crate::games::registry::GameInfo = crate::games::registry
 };
 
 /// Arc-Kayles in the catalogue ([`crate::games::registry`]).
-pub const ARC_KAYLES: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const ARC_KAYLES: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: ARC_KAYLES_NAME,
     aliases: &["arc_kayles"],
     title: "Arc-Kayles",
     rules: "Pick an edge and remove both its ends; who cannot, loses.",
     notation: "a grid RxC, a board (rows of . and # joined by /) or an edge list",
     parameters: &[],
-    engines: &[crate::games::registry::Engine::Search],
+    engines: &[crate::games::entry::Engine::Search],
     commands: &["grundy search arc-kayles"],
     module: "grundy::games::kayles",
-    search: Some(crate::games::registry::SearchInfo {
+    search: Some(crate::games::entry::SearchInfo {
         dfpn_by_default: false,
         size_unit: "vertices",
         page_limit: 28,

@@ -118,7 +118,7 @@ pub fn brute_winning_moves(heaps: &[u64]) -> Vec<NimMove> {
 pub const NAME: &str = "nim";
 
 /// Nim in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Nim",
@@ -126,8 +126,8 @@ pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameI
     notation: "heap sizes, e.g. 3 4 5",
     parameters: &[],
     engines: &[
-        crate::games::registry::Engine::ClosedForm,
-        crate::games::registry::Engine::PositionFile,
+        crate::games::entry::Engine::ClosedForm,
+        crate::games::entry::Engine::PositionFile,
     ],
     commands: &["grundy nim"],
     module: "grundy::games::nim",

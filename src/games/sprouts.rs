@@ -380,20 +380,20 @@ impl SearchGame for Sprouts {
 pub const NAME: &str = "sprouts";
 
 /// Sprouts in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Sprouts",
     rules: "Join two spots (or one to itself) by a curve crossing no other and put a new spot on it; a spot takes at most three curve ends; who cannot, loses.",
     notation: "the SPOTS or Glop notation, 0*N for N spots (e.g. 0.AB|AB.0)",
-    parameters: &[crate::games::registry::Parameter {
+    parameters: &[crate::games::entry::Parameter {
         name: "spots",
         help: "spots of the start position",
     }],
-    engines: &[crate::games::registry::Engine::Search],
+    engines: &[crate::games::entry::Engine::Search],
     commands: &["grundy search sprouts"],
     module: "grundy::games::sprouts",
-    search: Some(crate::games::registry::SearchInfo {
+    search: Some(crate::games::entry::SearchInfo {
         dfpn_by_default: true,
         size_unit: "lives",
         page_limit: 24,

@@ -115,7 +115,7 @@ impl ImpartialGame for Staircase {
 pub const NAME: &str = "staircase";
 
 /// Staircase Nim in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Staircase Nim",
@@ -123,8 +123,8 @@ pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameI
     notation: "coins on steps 0 (the floor), 1, 2, …",
     parameters: &[],
     engines: &[
-        crate::games::registry::Engine::ClosedForm,
-        crate::games::registry::Engine::PositionFile,
+        crate::games::entry::Engine::ClosedForm,
+        crate::games::entry::Engine::PositionFile,
     ],
     commands: &["grundy staircase"],
     module: "grundy::games::staircase",

@@ -109,17 +109,17 @@ impl TieredGame for SubtractSquare {
 pub const NAME: &str = "subtract-square";
 
 /// Subtract-a-square in the catalogue ([`crate::games::registry`]).
-pub const INFO: crate::games::registry::GameInfo = crate::games::registry::GameInfo {
+pub const INFO: crate::games::entry::GameInfo = crate::games::entry::GameInfo {
     name: NAME,
     aliases: &[],
     title: "Subtract-a-square",
     rules: "Take a nonzero square number of counters from the heap; who cannot, loses.",
     notation: "the heap's size, e.g. 20",
-    parameters: &[crate::games::registry::Parameter {
+    parameters: &[crate::games::entry::Parameter {
         name: "coins",
         help: "the largest heap (the start)",
     }],
-    engines: &[crate::games::registry::Engine::Tier],
+    engines: &[crate::games::entry::Engine::Tier],
     commands: &["grundy retro subtract-square"],
     module: "grundy::games::subtract_square",
     search: None,

@@ -11,7 +11,7 @@
 //! so predictions are exact for any `k` whose `k²q` fits in 128 bits.
 
 use super::description_length as dl;
-use super::table::Table;
+use super::grid::Table;
 
 /// `(p + √q)/r`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

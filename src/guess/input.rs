@@ -6,7 +6,7 @@
 
 use thiserror::Error;
 
-use super::table::Table;
+use super::grid::Table;
 
 /// The largest value accepted: `2^48` (no table of Grundy values one can compute comes near it,
 /// and the closed forms' arithmetic stays exact far beyond).

@@ -29,8 +29,8 @@
 //! assert_eq!(rule.value(5, 7), Some(u128::from(Nimber(5).nim_mul(Nimber(7)).0)));
 //! ```
 
+use super::grid::{Factor, Table};
 use super::nim_sum::guess_factor;
-use super::table::{Factor, Table, TableRule};
 use crate::Nimber;
 
 /// `f(x) ⊗ g(y)`.
@@ -93,9 +93,25 @@ fn v_div(v: u64, d: Nimber) -> Option<u64> {
     Nimber(v).checked_div(d).map(|q| q.0)
 }
 
+/// A nim-product rule `T(x, y) = f(x) ⊗ g(y)`: its factors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NimProduct {
+    /// `f`, the factor of `x`.
+    pub f: Factor,
+    /// `g`, the factor of `y`.
+    pub g: Factor,
+}
+
+impl NimProduct {
+    /// `T(x, y)`.
+    pub fn value(&self, x: u64, y: u64) -> Option<u128> {
+        value(&self.f, &self.g, x, y)
+    }
+}
+
 /// The product rule, if the table is a nim-product (on every given cell), with its factors
 /// guessed.
-pub fn detect(t: &Table) -> Option<TableRule> {
+pub fn detect(t: &Table) -> Option<NimProduct> {
     if t.width() < 2 || t.height() < 2 {
         return None;
     }
@@ -106,7 +122,10 @@ pub fn detect(t: &Table) -> Option<TableRule> {
     {
         return None;
     }
-    Some(TableRule::NimProduct(guess_factor(f), guess_factor(g)))
+    Some(NimProduct {
+        f: guess_factor(f),
+        g: guess_factor(g),
+    })
 }
 
 #[cfg(test)]

@@ -39,8 +39,8 @@
 //! ```
 
 use super::formula::Bank;
+use super::grid::{Factor, Table};
 use super::identify::{Identified, identify};
-use super::table::{Factor, Table, TableRule};
 
 /// `f(x) ⊕ g(y)`.
 pub fn value(f: &Factor, g: &Factor, x: u64, y: u64) -> Option<u128> {
@@ -88,8 +88,24 @@ fn factors(t: &Table) -> Option<(Vec<u64>, Vec<u64>)> {
     ))
 }
 
+/// A nim-sum rule `T(x, y) = f(x) ⊕ g(y)`: its factors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NimSum {
+    /// `f`, the factor of `x`.
+    pub f: Factor,
+    /// `g`, the factor of `y`.
+    pub g: Factor,
+}
+
+impl NimSum {
+    /// `T(x, y)`.
+    pub fn value(&self, x: u64, y: u64) -> Option<u128> {
+        value(&self.f, &self.g, x, y)
+    }
+}
+
 /// The sum rule, if the table is a sum (on every given cell), with its factors guessed.
-pub fn detect(t: &Table) -> Option<TableRule> {
+pub fn detect(t: &Table) -> Option<NimSum> {
     if t.width() < 2 || t.height() < 2 {
         return None;
     }
@@ -97,7 +113,10 @@ pub fn detect(t: &Table) -> Option<TableRule> {
     if !t.cells().all(|(x, y, v)| f[x] ^ g[y] == v) {
         return None;
     }
-    Some(TableRule::NimSum(guess_factor(f), guess_factor(g)))
+    Some(NimSum {
+        f: guess_factor(f),
+        g: guess_factor(g),
+    })
 }
 
 /// A factor guessed as a sequence.

@@ -28,20 +28,42 @@
 //! ```
 
 use super::formula::Bank;
+use super::grid::{Factor, Table};
 use super::missing;
 use super::sequence;
-use super::table::{Factor, Table, TableRule};
 
 /// A rule for every row `T(x, ·)`, if each row has one (module docs).
-pub fn detect_rows(t: &Table) -> Option<TableRule> {
+pub fn detect_rows(t: &Table) -> Option<Rows> {
     let lines: Vec<Vec<Option<u64>>> = (0..t.width()).map(|x| t.row_cells(x)).collect();
-    each(lines).map(TableRule::Rows)
+    each(lines).map(Rows)
 }
 
 /// A rule for every column `T(·, y)`, if each column has one (module docs).
-pub fn detect_columns(t: &Table) -> Option<TableRule> {
+pub fn detect_columns(t: &Table) -> Option<Columns> {
     let lines: Vec<Vec<Option<u64>>> = (0..t.height()).map(|y| t.column_cells(y)).collect();
-    each(lines).map(TableRule::Columns)
+    each(lines).map(Columns)
+}
+
+/// A rule for every row: `T(x, y)` is row `x`'s rule at `y`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rows(pub Vec<Factor>);
+
+impl Rows {
+    /// `T(x, y)`.
+    pub fn value(&self, x: u64, y: u64) -> Option<u128> {
+        self.0.get(usize::try_from(x).ok()?)?.value(y)
+    }
+}
+
+/// A rule for every column: `T(x, y)` is column `y`'s rule at `x`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Columns(pub Vec<Factor>);
+
+impl Columns {
+    /// `T(x, y)`.
+    pub fn value(&self, x: u64, y: u64) -> Option<u128> {
+        self.0.get(usize::try_from(y).ok()?)?.value(x)
+    }
 }
 
 fn each(lines: Vec<Vec<Option<u64>>>) -> Option<Vec<Factor>> {

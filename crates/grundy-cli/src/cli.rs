@@ -16,6 +16,7 @@ pub mod progress;
 pub mod retro;
 pub mod search;
 pub mod search_cluster;
+pub mod search_options;
 pub mod seq;
 pub mod serve;
 pub mod solve;

@@ -55,7 +55,7 @@
 //!   outgrows the cache (10^7 heaps: 20 MB) that traffic, shared by the cores, was the bound.
 //!   Codes with several split digits go heap by heap (each heap reuses the split values of the
 //!   remainder its predecessor split), but their first split digit's remainders are consecutive
-//!   too: their light passes are made ahead, sixteen together (`runs::Ahead`).
+//!   too: their light passes are made ahead, sixteen together (`ahead::Ahead`).
 //! * Whether the helper threads are used at all is decided by measuring both ways, in epochs of
 //!   20 ms (`adaptive`): on a machine whose other cores are busy, one thread is kept. The first
 //!   epochs run alone (the helpers not even started, unless heaps cost thousands of pairs), so a
@@ -89,8 +89,10 @@ use crate::time::Instant;
 use super::ruleset::{Code, Kind, Ruleset};
 use super::spin_pool::{self, SpinPool};
 use adaptive::{Adaptive, EPOCH, LAZY_EPOCHS};
-use runs::RUN;
 use scan::{Ctx, Moves, Scratch, Targets, heap_value};
+
+/// Consecutive heaps speculated together, their light passes joined ([`runs::light_run`]).
+const RUN: usize = 16;
 
 pub use stats::SparseStats;
 
@@ -151,7 +153,9 @@ macro_rules! ctx {
 }
 
 mod adaptive;
+mod ahead;
 mod heavy;
+mod marks;
 mod parallel;
 mod runs;
 mod scan;

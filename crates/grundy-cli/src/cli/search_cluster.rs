@@ -16,7 +16,7 @@ use grundy_timely::search::{ClusterError, Database, SearchCluster, search};
 
 use super::Failure;
 use super::progress::Bar;
-use super::search::{Common, DatabaseArg};
+use super::search_options::{Common, DatabaseArg};
 
 /// Run the distributed search; `None` on processes other than 0.
 pub fn run(req: &Request, common: &Common) -> Result<Option<SearchReport>, Failure> {

@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 
 use super::SpinPool;
-use super::scan::{arr, mark};
+use super::marks::{arr, mark};
 
 /// Mark the option values of the splits `r + (m - r)` for the light heaps `r`, split over threads.
 #[allow(clippy::too_many_arguments)]

@@ -1,14 +1,11 @@
 //! Runs: consecutive heaps speculated together, their light passes joined (a light heap read
 //! once for all of them), by one thread alone ([`Sparse::step_alone`]) or in a window.
 
-use super::scan::{
-    Ctx, Scratch, arr, clear, finish_speculation, light_pass, setup, unequal_middle, walk,
-};
-use super::{Overflow, Sparse, SparseStats};
+use super::ahead::Ahead;
+use super::marks::{arr, clear};
+use super::scan::{Ctx, Scratch, finish_speculation, light_pass, setup, unequal_middle, walk};
+use super::{Overflow, RUN, Sparse, SparseStats};
 use std::borrow::BorrowMut;
-
-/// Consecutive heaps speculated together, their light passes joined ([`light_run`]).
-pub(super) const RUN: usize = 16;
 
 impl Sparse {
     /// The next heap, or a run of them ([`light_run`]) once heaps cost enough, alone.
@@ -23,7 +20,7 @@ impl Sparse {
             let m = n - self.moves.split[0];
             if !self.scratch[0].ahead.covers(m, self.epoch) {
                 let cx = ctx!(self, None);
-                self.scratch[0].ahead.prepare(&cx, m, n, c);
+                prepare_ahead(&mut self.scratch[0].ahead, &cx, m, n, c);
             }
         }
         let c = self.run().min(c);
@@ -52,78 +49,24 @@ impl Sparse {
     }
 }
 
-/// The light passes of the remainders `m0, m0 + 1, …` that the next heaps split first (codes
-/// with several split digits), made together before the heaps ([`joint_light`]): such codes
-/// compute heap by heap, as each heap reuses the split values its predecessor found for the same
-/// remainder (module docs of [`super`]), so the runs do not apply; the first split digit `k`'s
-/// remainders `n − k, n + 1 − k, …` are consecutive all the same, each new. Made when `G(0..known)`
-/// are the values known, remainder `m0 + i` holds its splits by light heaps `lo_i <= r < m0 + i`
-/// (`lo_i = m0 + i + 1 − known`, as a speculation's: the partner `m0 + i − r` known); when a
-/// heap takes them over ([`setup`](super::scan::setup)), every value is known and the splits
-/// `a < lo_i` are inserted. The light heaps found meanwhile lie at or above `known`, so their
-/// splits are among these. Valid while `H` is the same (`epoch`).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Ahead {
-    m0: usize,
-    /// Remainders `m0 .. m0 + ready` prepared (less those taken).
-    ready: usize,
-    epoch: u64,
-    taken: [bool; RUN],
-    los: [usize; RUN],
-    pairs: [u64; RUN],
-    /// Marks of remainder `m0 + i` (`2^16 + 1` bytes each, 0 above the `top` they were cleared
-    /// to, like a [`Slot`](super::scan::Slot)'s: buffers are swapped with the slots').
-    bufs: Vec<Vec<u8>>,
-}
-
-impl Ahead {
-    /// Whether remainder `m` is prepared under heavy set version `epoch`.
-    pub(super) fn covers(&self, m: usize, epoch: u64) -> bool {
-        epoch == self.epoch && m >= self.m0 && m < self.m0 + self.ready && !self.taken[m - self.m0]
-    }
-
-    /// Prepare remainders `m0 .. m0 + c` (`c <= RUN`) with `G(0..known)` known.
-    pub(super) fn prepare(&mut self, cx: &Ctx, m0: usize, known: usize, c: usize) {
-        self.bufs.resize_with(RUN, Vec::new);
-        for buf in &mut self.bufs[..c] {
-            if buf.len() <= 1 << 16 {
-                *buf = vec![0; (1 << 16) + 1];
-            } else {
-                clear(buf, cx.top);
-            }
+/// Prepare the remainders `m0 .. m0 + c` (`c <= RUN`) of `ahead` with `G(0..known)` known.
+pub(super) fn prepare_ahead(ahead: &mut Ahead, cx: &Ctx, m0: usize, known: usize, c: usize) {
+    ahead.bufs.resize_with(RUN, Vec::new);
+    for buf in &mut ahead.bufs[..c] {
+        if buf.len() <= 1 << 16 {
+            *buf = vec![0; (1 << 16) + 1];
+        } else {
+            clear(buf, cx.top);
         }
-        for i in 0..c {
-            self.los[i] = (m0 + i + 1).saturating_sub(known).max(1);
-        }
-        self.pairs = [0; RUN];
-        self.taken = [false; RUN];
-        let mut marks: Vec<&mut [u8; 1 << 16]> =
-            self.bufs[..c].iter_mut().map(|b| arr(b)).collect();
-        joint_light(cx, m0, &self.los[..c], &mut marks, &mut self.pairs);
-        (self.m0, self.ready, self.epoch) = (m0, c, cx.epoch);
     }
-
-    /// Take the marks of remainder `m` if prepared under `epoch` (swapped into `marks`): its
-    /// `lo` and light pairs.
-    pub(super) fn take(
-        &mut self,
-        m: usize,
-        epoch: u64,
-        marks: &mut Vec<u8>,
-    ) -> Option<(usize, u64)> {
-        if !self.covers(m, epoch) {
-            return None;
-        }
-        let i = m - self.m0;
-        self.taken[i] = true;
-        std::mem::swap(marks, &mut self.bufs[i]);
-        Some((self.los[i], self.pairs[i]))
+    for i in 0..c {
+        ahead.los[i] = (m0 + i + 1).saturating_sub(known).max(1);
     }
-
-    /// Drop everything prepared.
-    pub(super) fn forget(&mut self) {
-        self.ready = 0;
-    }
+    ahead.pairs = [0; RUN];
+    ahead.taken = [false; RUN];
+    let mut marks: Vec<&mut [u8; 1 << 16]> = ahead.bufs[..c].iter_mut().map(|b| arr(b)).collect();
+    joint_light(cx, m0, &ahead.los[..c], &mut marks, &mut ahead.pairs);
+    (ahead.m0, ahead.ready, ahead.epoch) = (m0, c, cx.epoch);
 }
 
 /// The pending light passes of consecutive heaps `n, n + 1, …` set up in `scs` (one scratch

@@ -5,8 +5,9 @@
 
 use super::SparseStats;
 use super::SpinPool;
+use super::ahead::Ahead;
+use super::marks::{arr, clear};
 use super::parallel::{light_parallel, scan_parallel};
-use super::runs::Ahead;
 use crate::games::heap::ruleset::Code;
 
 /// Pairs per thread in the first round of a parallel scan; rounds double up to `PAR_ROUND_MAX`,
@@ -340,7 +341,7 @@ pub(super) fn setup(
             .then(|| sc.ahead.take(m, cx.epoch, &mut slot.marks))
             .flatten()
         {
-            // Its light pass made ahead (runs::Ahead): the splits a < lo_a were unknown then.
+            // Its light pass made ahead (ahead::Ahead): the splits a < lo_a were unknown then.
             let marks = arr(&mut slot.marks);
             let end = lo_a.min(pair_end(m, moves.unequal));
             for a in 1..end {
@@ -568,32 +569,6 @@ pub(super) fn walk(cx: &Ctx, sc: &mut Scratch, stats: &mut SparseStats, from: us
     result
 }
 
-/// Zero `buf[..=top]` of a buffer of `2^16 + 1` bytes (or more bytes, still below `2^16 + 1`).
-/// Once per heap with `top` small (32 for 0.16, 128 for 0.56): a fixed block of 64, 128 or 256
-/// bytes is written inline, where a call of `memset` for a length known only at run time cost
-/// more than the bytes.
-#[inline]
-pub(super) fn clear(buf: &mut [u8], top: usize) {
-    fn zero<const N: usize>(buf: &mut [u8]) {
-        let block: &mut [u8; N] = (&mut buf[..N]).try_into().expect("N bytes");
-        *block = [0; N];
-    }
-    match top {
-        0..64 => zero::<64>(buf),
-        64..128 => zero::<128>(buf),
-        128..256 => zero::<256>(buf),
-        _ => buf[..=top].fill(0),
-    }
-}
-
-/// The first `1 << 16` bytes of a buffer as an array, so `u16` indices need no bounds check.
-#[inline]
-pub(super) fn arr(buf: &mut [u8]) -> &mut [u8; 1 << 16] {
-    (&mut buf[..1 << 16])
-        .try_into()
-        .expect("buffers hold 2^16 bytes")
-}
-
 /// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`; stop once `target` is marked, returning the last
 /// `a` marked (every pair up to it is marked; the marks are read after each block of
 /// [`SCAN_BLOCK`] pairs, so the pairs of the block after the target's are marked too).
@@ -638,15 +613,3 @@ pub(super) fn scan_until(
 
 /// Pairs marked between two looks at the target in [`scan_until`].
 pub(super) const SCAN_BLOCK: usize = 16;
-
-/// Mark `G(a) ⊕ G(m - a)` for `lo <= a < hi`.
-#[inline]
-pub(super) fn mark(g: &[u16], m: usize, lo: usize, hi: usize, seen: &mut [u8; 1 << 16]) {
-    let left = &g[lo..hi];
-    let len = left.len();
-    let right = &g[m + 1 - hi..=m - lo];
-    let right = &right[..len];
-    for i in 0..len {
-        seen[(left[i] ^ right[len - 1 - i]) as usize] = 1;
-    }
-}
