@@ -50,7 +50,7 @@ pub mod solver;
 pub mod split;
 pub mod table;
 
-pub use game::{Key, Moves, SearchGame};
+pub use game::{DfpnTuning, Key, Moves, SearchGame};
 pub use nimset::NimSet;
 pub use solver::{Config, Live, MAX_MOVES, Pulse, Search, SearchError, Stats};
 pub use table::{Probe, Table};

@@ -589,9 +589,9 @@ fn published_normal_play_outcomes_follow_the_conjecture() {
         let clock = Instant::now();
         // the switches `grundy search sprouts` takes
         let cfg = DfpnConfig {
-            small: game.dfpn_small(),
-            lazy_parts: game.dfpn_lazy_parts(),
-            watch_values: game.dfpn_watch_values(),
+            small: game.dfpn_tuning().small,
+            lazy_parts: game.dfpn_tuning().lazy_parts,
+            watch_values: game.dfpn_tuning().watch_values,
             ..DfpnConfig::default()
         };
         let mut d = Dfpn::new(&game, &t, Config::default(), cfg);

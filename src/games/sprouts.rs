@@ -46,7 +46,7 @@ use rustc_hash::FxHashSet as HashSet;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::search::{Key, Moves, SearchGame};
+use crate::search::{DfpnTuning, Key, Moves, SearchGame};
 use land::{Land, MAX_SPOTS, land_lives, land_spots, region_lives};
 pub use notation::NotationError;
 pub use reduce::Reductions;
@@ -333,28 +333,24 @@ impl SearchGame for Sprouts {
             .sum()
     }
 
-    /// Lands of up to 10 lives (chosen on `0*8` … `0*14`, where 10 and 12 are close).
-    fn dfpn_small(&self) -> u32 {
-        10
-    }
-
-    /// Parts valued when df-pn enters the child: a won node is usually proved by one child, and
-    /// the parts of the others need never be valued.
-    fn dfpn_lazy_parts(&self) -> bool {
-        true
-    }
-
-    /// Yes: the value search settles small lands by the thousand, and a child settled so is
-    /// seen at once (without it df-pn needs more iterations here).
-    fn dfpn_watch_values(&self) -> bool {
-        true
-    }
-
-    /// Two threads: one from the root, one settling the root's children (largest first) with
-    /// a table of its own: every child of a lost root must be settled, and settling them one by
-    /// one takes fewer expansions in all than both threads from the root over one table.
-    fn dfpn_shared_table(&self) -> bool {
-        false
+    /// Sprouts' own settings of df-pn:
+    /// - lands of up to 10 lives to the value search (chosen on `0*8` … `0*14`, where 10 and
+    ///   12 are close);
+    /// - parts valued when df-pn enters the child: a won node is usually proved by one child,
+    ///   and the parts of the others need never be valued;
+    /// - the value table watched: the value search settles small lands by the thousand, and a
+    ///   child settled so is seen at once (without it df-pn needs more iterations here);
+    /// - two threads not sharing one table: one from the root, one settling the root's children
+    ///   (largest first) with a table of its own — every child of a lost root must be settled,
+    ///   and settling them one by one takes fewer expansions in all than both threads from the
+    ///   root over one table.
+    fn dfpn_tuning(&self) -> DfpnTuning {
+        DfpnTuning {
+            small: 10,
+            lazy_parts: true,
+            watch_values: true,
+            shared_table: false,
+        }
     }
 
     fn known_value(&self, c: &LandForm) -> Option<u8> {

@@ -151,7 +151,7 @@ impl Algorithm {
 
 /// df-pn's settings for `game` under the options: [`SearchOptions::config`]'s threads, a
 /// quarter of [`SearchOptions::memory`] for proof numbers (shared by the threads), the game's
-/// small parts and lazy parts.
+/// own settings ([`SearchGame::dfpn_tuning`]).
 pub fn dfpn_config<G: SearchGame>(game: &G, o: &SearchOptions) -> DfpnConfig {
     let threads = o.config.threads.max(1);
     DfpnConfig {
@@ -159,12 +159,9 @@ pub fn dfpn_config<G: SearchGame>(game: &G, o: &SearchOptions) -> DfpnConfig {
         // a quarter of the memory for proof numbers, shared by the threads (a share each, or
         // one table of them all)
         pn_bytes: (o.memory / 4 / threads as u64).max(1 << 16),
-        small: game.dfpn_small(),
-        lazy_parts: game.dfpn_lazy_parts(),
-        shared_table: game.dfpn_shared_table(),
-        watch_values: game.dfpn_watch_values(),
         ..Default::default()
     }
+    .tuned(game.dfpn_tuning())
 }
 
 /// How to search.

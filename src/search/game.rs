@@ -126,12 +126,12 @@ pub trait SearchGame: Sync {
         None
     }
 
-    /// The largest [`SearchGame::size`] of a part that proof-number search values with the
-    /// value search when a move splits it off (larger parts by its own outcome questions; see
-    /// [`super::pns::DfpnConfig::small`]): where one search starts paying more than the other
-    /// depends on the game, so each game may measure its own.
-    fn dfpn_small(&self) -> u32 {
-        12
+    /// The game's settings of proof-number search ([`DfpnTuning`]: which parts the value
+    /// search settles, when parts are valued, whether children are watched in the value table,
+    /// how threads share the work): where one choice starts paying more than the other depends
+    /// on the game, so each game may measure its own. The default suits the board games.
+    fn dfpn_tuning(&self) -> DfpnTuning {
+        DfpnTuning::default()
     }
 
     /// The number of moves of `c`, counted without writing them: df-pn starts a fresh node
@@ -141,27 +141,39 @@ pub trait SearchGame: Sync {
     fn mobility(&self, _c: &Self::Component) -> Option<u32> {
         None
     }
+}
 
-    /// Whether df-pn looks a node's children up in the value table at every turn of its loop
-    /// ([`super::pns::DfpnConfig::watch_values`]). Chosen per game: Sprouts, whose small lands
-    /// the value search settles by the thousand, needs fewer iterations with it; Cram needs
-    /// more, and pays for the probes.
-    fn dfpn_watch_values(&self) -> bool {
-        false
-    }
+/// A game's settings of proof-number search ([`SearchGame::dfpn_tuning`]), measured per game;
+/// the front ends copy them into [`super::pns::DfpnConfig`] ([`super::pns::DfpnConfig::tuned`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DfpnTuning {
+    /// The largest [`SearchGame::size`] of a part that proof-number search values with the
+    /// value search when a move splits it off (larger parts by its own outcome questions;
+    /// [`super::pns::DfpnConfig::small`]).
+    pub small: u32,
+    /// Value the parts a move splits off only when the search first enters that child (as
+    /// SPOTS's multi-land nodes), rather than when it expands the node
+    /// ([`super::pns::DfpnConfig::lazy_parts`]).
+    pub lazy_parts: bool,
+    /// Look a node's children up in the value table at every turn of its loop
+    /// ([`super::pns::DfpnConfig::watch_values`]): pays where the value search settles small
+    /// parts by the thousand.
+    pub watch_values: bool,
+    /// Threads all search from the root over one shared proof-number table (`true`), or one
+    /// searches from the root while the others settle the root's children
+    /// ([`super::pns::DfpnConfig::shared_table`]).
+    pub shared_table: bool,
+}
 
-    /// Whether proof-number search values the parts a move splits off only when it first
-    /// enters that child (as SPOTS's multi-land nodes), rather than when it expands the node
-    /// ([`super::pns::DfpnConfig::lazy_parts`]). Chosen per game: waiting pays on Sprouts and
-    /// makes Cram slower.
-    fn dfpn_lazy_parts(&self) -> bool {
-        false
-    }
-
-    /// Whether df-pn's threads all search from the root over one shared proof-number table
-    /// (`true`), or one searches from the root while the others settle the root's children
-    /// ([`super::pns::DfpnConfig::shared_table`]). Measured per game.
-    fn dfpn_shared_table(&self) -> bool {
-        true
+impl Default for DfpnTuning {
+    /// Parts of at most 12, valued when the node is expanded, no watch of the value table, one
+    /// shared table: the settings of the board games.
+    fn default() -> Self {
+        DfpnTuning {
+            small: 12,
+            lazy_parts: false,
+            watch_values: false,
+            shared_table: true,
+        }
     }
 }

@@ -16,7 +16,7 @@
 //! child, as SPOTS's multi-land nodes are: a won node is usually proved by one child, and the
 //! split-off parts of its other children need never be valued, which pays on Sprouts. Valuing
 //! them at once settles children before any is entered, which pays on Cram, so each game says
-//! which it takes ([`super::SearchGame::dfpn_lazy_parts`]).
+//! which it takes ([`super::SearchGame::dfpn_tuning`]).
 //! Nimbers of parts come from the value table shared with the value search, from the value
 //! search itself for small parts ([`DfpnConfig::small`]), and otherwise from df-pn again: the
 //! nimber of `G` is the first `k` for which `G + *k` is P. Every answer df-pn proves is also a

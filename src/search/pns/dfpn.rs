@@ -62,7 +62,7 @@
 //! `docs/src/benchmarks.md`, section *Outcomes: df-pn against the value search*).
 //!
 //! **Threads: root children** ([`Dfpn::prove_shared`]), for games that say so
-//! ([`crate::search::SearchGame::dfpn_shared_table`]): one thread runs df-pn from the root alone,
+//! ([`crate::search::SearchGame::dfpn_tuning`]): one thread runs df-pn from the root alone,
 //! the others settle the root's children from the large end with tables of their own. It wastes
 //! the helpers' work on an N-root whose winning move is found soon (slower than one thread
 //! there), and wins where every child of the root must be settled, as on Sprouts P-positions,
@@ -73,7 +73,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::table::NodeKey;
 use super::{PnTable, SharedPnTable};
 use crate::Outcome;
-use crate::search::{Config, Probe, Search, SearchError, SearchGame, Table};
+use crate::search::{Config, DfpnTuning, Probe, Search, SearchError, SearchGame, Table};
 
 /// Infinity for proof numbers.
 const INF: u32 = u32::MAX;
@@ -85,7 +85,7 @@ const CAP: u64 = INF as u64 - 1;
 pub struct DfpnConfig {
     /// Components of at most this size ([`SearchGame::size`]) are valued by the value search
     /// when a move splits them off; larger ones by df-pn (the front ends take the game's
-    /// [`SearchGame::dfpn_small`]).
+    /// [`SearchGame::dfpn_tuning`]).
     pub small: u32,
     /// The ε of the 1 + ε trick (0: plain df-pn).
     pub epsilon: f64,
@@ -93,7 +93,7 @@ pub struct DfpnConfig {
     /// bytes a thread, in the one table).
     pub pn_bytes: u64,
     /// Value the parts a move splits off when the search first enters the child, not when
-    /// the node is expanded (the front ends take the game's [`SearchGame::dfpn_lazy_parts`]).
+    /// the node is expanded (the front ends take the game's [`SearchGame::dfpn_tuning`]).
     pub lazy_parts: bool,
     /// Threads: with more than one, they search together ([`Dfpn::outcome`]).
     pub threads: usize,
@@ -103,28 +103,44 @@ pub struct DfpnConfig {
     /// Look every child up in the value table as well as in the proof-number table at every
     /// turn of a node's loop, to see children that the value search (small parts) or another
     /// thread on a table of its own settled meanwhile (the front ends take the game's
-    /// [`SearchGame::dfpn_watch_values`]; a thread searching from the root while helpers
+    /// [`SearchGame::dfpn_tuning`]; a thread searching from the root while helpers
     /// settle its children, [`Dfpn::prove_shared`], always does).
     pub watch_values: bool,
     /// How more than one thread search: all from the root over one shared proof-number table
     /// ([`Dfpn::prove_together`]), or one from the root while the others settle the root's
     /// children ([`Dfpn::prove_shared`]) (the front ends take the game's
-    /// [`SearchGame::dfpn_shared_table`]).
+    /// [`SearchGame::dfpn_tuning`]).
     pub shared_table: bool,
 }
 
+impl DfpnConfig {
+    /// These settings with a game's own ([`SearchGame::dfpn_tuning`]).
+    pub fn tuned(self, t: DfpnTuning) -> DfpnConfig {
+        DfpnConfig {
+            small: t.small,
+            lazy_parts: t.lazy_parts,
+            watch_values: t.watch_values,
+            shared_table: t.shared_table,
+            ..self
+        }
+    }
+}
+
 impl Default for DfpnConfig {
+    /// One thread, 64 MiB of proof numbers, ε = 1/4, mobility, and the default
+    /// [`DfpnTuning`].
     fn default() -> Self {
         DfpnConfig {
-            small: 12,
+            small: 0,
             lazy_parts: false,
             epsilon: 0.25,
             pn_bytes: 64 << 20,
             threads: 1,
-            shared_table: true,
+            shared_table: false,
             mobility: true,
             watch_values: false,
         }
+        .tuned(DfpnTuning::default())
     }
 }
 

@@ -52,9 +52,9 @@ fn agree(a: &ClusterAnswer, value: u8, winning: &[bool], outcome_only: bool, wha
 /// with a small proof-number table.
 fn dfpn_of<G: SearchGame>(game: &G) -> DfpnConfig {
     DfpnConfig {
-        small: game.dfpn_small(),
-        lazy_parts: game.dfpn_lazy_parts(),
-        watch_values: game.dfpn_watch_values(),
+        small: game.dfpn_tuning().small,
+        lazy_parts: game.dfpn_tuning().lazy_parts,
+        watch_values: game.dfpn_tuning().watch_values,
         pn_bytes: 1 << 20,
         ..DfpnConfig::default()
     }
