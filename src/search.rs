@@ -39,18 +39,15 @@
 //! ```
 
 pub mod adapter;
-pub mod busy;
+pub mod distributed;
 pub mod game;
 pub mod misere_outcome;
 pub mod nimset;
-pub mod persist;
 pub mod pns;
-pub mod remote;
-pub mod solver;
-pub mod split;
 pub mod table;
+pub mod value;
 
 pub use game::{DfpnTuning, Key, Moves, SearchGame};
 pub use nimset::NimSet;
-pub use solver::{Config, Live, MAX_MOVES, Pulse, Search, SearchError, Stats};
 pub use table::{Probe, Table};
+pub use value::{Config, Live, MAX_MOVES, Pulse, Search, SearchError, Stats};

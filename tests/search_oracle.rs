@@ -13,8 +13,8 @@ use grundy::games::heap::Ruleset;
 use grundy::games::kayles::graph::Graph;
 use grundy::games::kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use grundy::report::search::{Request, SearchOptions, Target, grid_graph, run};
-use grundy::search::busy::Busy;
-use grundy::search::remote::RemoteValues;
+use grundy::search::distributed::busy::Busy;
+use grundy::search::distributed::remote::RemoteValues;
 use grundy::search::{Config, Key, Search, SearchGame, Table};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -86,7 +86,7 @@ fn config(bits: u16) -> (Config, bool, bool, bool, bool) {
     )
 }
 
-/// A database elsewhere, as [`grundy::search::remote`] asks one: here another search's table.
+/// A database elsewhere, as [`grundy::search::distributed::remote`] asks one: here another search's table.
 struct Told<'a> {
     table: &'a Table,
     min: u32,

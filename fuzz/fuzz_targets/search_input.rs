@@ -10,7 +10,8 @@ use std::collections::HashMap;
 use grundy::games::cram::Cram;
 use grundy::games::kayles::graph::parse_edge_list;
 use grundy::games::kayles::{GraphKayles, Rule};
-use grundy::search::{Config, Search, Table, persist};
+use grundy::search::table::persist;
+use grundy::search::{Config, Search, Table};
 use libfuzzer_sys::fuzz_target;
 
 fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 {

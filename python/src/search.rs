@@ -11,7 +11,7 @@ use grundy::games::sprouts;
 use grundy::report::search::{
     Request, SearchOptions, SearchRunError, Target, default_memory, parse_size, run,
 };
-use grundy::search::persist::PersistError;
+use grundy::search::table::persist::PersistError;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;

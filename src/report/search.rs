@@ -71,8 +71,8 @@ use crate::games::registry;
 use crate::games::sprouts::{NotationError, Position, Reductions, Sprouts, SproutsConfig};
 use crate::games::{cram, kayles, sprouts};
 use crate::progress::Progress;
-use crate::search::persist::{self, PersistError};
 use crate::search::pns::{Dfpn, DfpnConfig, DfpnLive, DfpnPulse, DfpnStats};
+use crate::search::table::persist::{self, PersistError};
 use crate::search::{Config, Live, Search, SearchError, SearchGame, Table, misere_outcome};
 
 /// The position to search.
@@ -125,7 +125,7 @@ pub fn sprouts_game(o: &SearchOptions) -> Sprouts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
-    /// The depth-first value search with candidate sets ([`crate::search::solver`]).
+    /// The depth-first value search with candidate sets ([`crate::search::value`]).
     Value,
     /// Depth-first proof-number search with nimbers ([`crate::search::pns`]).
     Dfpn,
@@ -295,7 +295,7 @@ pub struct ClusterFigures {
     /// Processes taking part.
     pub processes: usize,
     /// Sums the root was split into: the moves of its parts, and the positions after its
-    /// moves when the winning moves are asked ([`crate::search::split`]).
+    /// moves when the winning moves are asked ([`crate::search::distributed::split`]).
     pub sums: u64,
     /// Jobs ("is this sum worth `*k`?") answered before this run (read back from the table
     /// directory).

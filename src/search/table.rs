@@ -33,6 +33,8 @@
 //! assert_eq!(t.get(Key { bits: 0b1011, tag: 8 }), None);
 //! ```
 
+pub mod persist;
+
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 

@@ -4,7 +4,7 @@
 //! The design is SPOTS's two levels (Čížek, Balko and Schmid, 2025), on the job granularity of
 //! Lemoine and Viennot's nimbers:
 //!
-//! - **The root's questions** ([`grundy::search::split`]) are listed by every process the same
+//! - **The root's questions** ([`grundy::search::distributed::split`]) are listed by every process the same
 //!   way from the same arguments: a job — "is this move worth `*k`?", Lemoine and Viennot's
 //!   aspiration question — is named by two numbers and no component ever travels. Process 0,
 //!   the **coordinator**, hands the questions of each open aspiration round out (smallest
@@ -20,7 +20,7 @@
 //!   its jobs; the nimbers it proves are table values like the value search's, so they are
 //!   shared the same way.
 //! - **The young brothers wait** with several processes and value jobs
-//!   ([`grundy::search::split::Split::eldest_first`]): a round's first question alone, the
+//!   ([`grundy::search::distributed::split::Split::eldest_first`]): a round's first question alone, the
 //!   rest once it has said *no*, so that few questions are asked beside a *yes* and cancelled;
 //!   round 0's questions one at a time until their *no*s have cost
 //!   [`SearchCluster::patience`] nodes; in the other rounds [`SearchCluster::brothers`] young
@@ -41,12 +41,12 @@
 //!   more time. Broadcast by default;
 //!   [`Database::Partitioned`] sends each value to one process, its owner by hash, and a value
 //!   search asks the owner about every large component its table lacks
-//!   ([`grundy::search::remote`]), waiting a round of messages for the answer. It sends fewer
+//!   ([`grundy::search::distributed::remote`]), waiting a round of messages for the answer. It sends fewer
 //!   bytes but searches more nodes and takes more time than broadcast: the values that spare
 //!   work are the many middle-sized ones, which a look-up per component would make wait, and
 //!   few look-ups find a value (figures: the benchmarks chapter, `docs/src/benchmarks.md`,
 //!   section *One search on many processes*).
-//! - **The busy board** ([`grundy::search::busy`], [`SearchCluster::busy_board`]): each
+//! - **The busy board** ([`grundy::search::distributed::busy`], [`SearchCluster::busy_board`]): each
 //!   process tells the others, in every round where it changed, the components its job threads
 //!   are searching within two moves of their jobs' roots; a search that meets a move into one
 //!   of them leaves it for last (Weill's ABDADA across processes), by when its value has
@@ -79,13 +79,13 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy::search::busy::Busy;
+use grundy::search::distributed::busy::Busy;
+use grundy::search::distributed::remote::RemoteValues;
+use grundy::search::distributed::split::{self, Job, Split};
 use grundy::search::pns::{Dfpn, DfpnConfig};
-use grundy::search::remote::RemoteValues;
-use grundy::search::split::{self, Job, Split};
-use grundy::search::table::Learnt;
+use grundy::search::table::{Learnt, persist};
 use grundy::search::{
-    Config, Key, MAX_MOVES, NimSet, Probe, Search, SearchError, SearchGame, Table, persist,
+    Config, Key, MAX_MOVES, NimSet, Probe, Search, SearchError, SearchGame, Table,
 };
 
 use crate::ProgressSink;
@@ -129,7 +129,7 @@ pub struct SearchCluster {
     /// Young brothers asked beside the eldest while they wait ([`Split::brothers`]).
     pub brothers: usize,
     /// Announce the components each process works on near its jobs' roots, so that the
-    /// others leave them for last ([`grundy::search::busy`]: ABDADA across processes).
+    /// others leave them for last ([`grundy::search::distributed::busy`]: ABDADA across processes).
     pub busy_board: bool,
     /// Fault injection for tests: the coordinator stops (with [`ClusterError::Stopped`]) once
     /// it has this many answers, as a killed process would.
@@ -169,7 +169,7 @@ pub enum Database {
     /// Every shared value is sent to one process, its *owner*, named by the hash of its key;
     /// a value search that meets a component of at least `min_size` its own table lacks asks
     /// the owner and waits for the answer (a round of messages:
-    /// [`grundy::search::remote`]). Fewer bytes with many processes, a wait per look-up. Value
+    /// [`grundy::search::distributed::remote`]). Fewer bytes with many processes, a wait per look-up. Value
     /// jobs only: df-pn's jobs do not ask.
     Partitioned {
         /// The smallest component asked about ([`grundy::search::SearchGame::size`]).

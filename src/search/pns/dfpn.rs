@@ -389,7 +389,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                     (&todo, &next, &done, &result, &error, &totals);
                 let (values, cfg) = (values.clone(), cfg.clone());
                 std::thread::Builder::new()
-                    .stack_size(crate::search::solver::STACK_BYTES)
+                    .stack_size(crate::search::value::STACK_BYTES)
                     .spawn_scoped(sc, move || {
                         let mut d = Dfpn::new(game, table, values, cfg);
                         d.stop = stop;
@@ -501,7 +501,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
                     (&shared, &done, &result, &error, &totals);
                 let (values, cfg) = (values.clone(), cfg.clone());
                 std::thread::Builder::new()
-                    .stack_size(crate::search::solver::STACK_BYTES)
+                    .stack_size(crate::search::value::STACK_BYTES)
                     .spawn_scoped(sc, move || {
                         let mut d = Dfpn {
                             game,
@@ -853,7 +853,7 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         {
             return Err(SearchError::Cancelled);
         }
-        if depth >= crate::search::solver::MAX_DEPTH {
+        if depth >= crate::search::value::MAX_DEPTH {
             return Err(SearchError::TooDeep { depth });
         }
         self.stats.iterations += 1;

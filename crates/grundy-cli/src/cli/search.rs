@@ -209,7 +209,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> CmdResult {
 fn run_request(req: &Request, bar: &Bar) -> Result<SearchReport, Failure> {
     grundy::report::search::run(req, bar).map_err(|e| match e {
         grundy::report::search::SearchRunError::Persist(
-            p @ grundy::search::persist::PersistError::Io { .. },
+            p @ grundy::search::table::persist::PersistError::Io { .. },
         ) => Failure::io(p),
         other => Failure::invalid(other),
     })

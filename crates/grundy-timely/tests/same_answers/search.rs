@@ -513,7 +513,7 @@ fn a_stopped_dfpn_search_resumes_from_its_answers_and_asks_nothing_twice() {
 /// engine.
 #[test]
 fn answers_beneath_a_split_question_are_read_back() {
-    use grundy::search::split::{self, Kept, Split};
+    use grundy::search::distributed::split::{self, Kept, Split};
     let game = Cram::default();
     let (parts, after) = cram_after(&game, "....../....../.....#");
     let (v, w) = single(&game, &parts, &after);
@@ -596,11 +596,16 @@ fn stop_and_resume(dfpn: Option<DfpnConfig>) {
         other => panic!("{other:?}"),
     };
     assert!(kept >= 4 && kept < whole.jobs_run, "{kept}");
-    let fingerprint = grundy::search::split::Split::new(&game, &parts, &after, false)
+    let fingerprint = grundy::search::distributed::split::Split::new(&game, &parts, &after, false)
         .unwrap()
         .fingerprint(&game);
     let load = || {
-        grundy::search::split::load_answers(dir.path(), &Cram::default().id(), fingerprint).unwrap()
+        grundy::search::distributed::split::load_answers(
+            dir.path(),
+            &Cram::default().id(),
+            fingerprint,
+        )
+        .unwrap()
     };
     let before = load();
     let again = SearchCluster {
@@ -620,7 +625,7 @@ fn stop_and_resume(dfpn: Option<DfpnConfig>) {
     assert!(a.resumed_entries > 0, "the process's table was kept too");
     // no root question answered before the stop was asked again: the rerun's answers begin
     // with those read back
-    let roots = |log: &[grundy::search::split::Kept]| {
+    let roots = |log: &[grundy::search::distributed::split::Kept]| {
         log.iter()
             .filter(|k| k.under.is_none())
             .map(|k| k.job)
@@ -632,7 +637,9 @@ fn stop_and_resume(dfpn: Option<DfpnConfig>) {
         assert!(!was.contains(j), "{j:?} asked twice");
     }
     // a damaged answers file is refused, never read as answers
-    let file = dir.path().join(grundy::search::split::ANSWERS_FILE);
+    let file = dir
+        .path()
+        .join(grundy::search::distributed::split::ANSWERS_FILE);
     let mut bytes = std::fs::read(&file).unwrap();
     let i = bytes.len() - 7;
     bytes[i] ^= 0x40;

@@ -50,8 +50,8 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::busy::{Board, Busy};
-use super::remote::RemoteValues;
+use super::distributed::busy::{Board, Busy};
+use super::distributed::remote::RemoteValues;
 use super::table::Learnt;
 use super::{Moves, NimSet, Probe, SearchGame, Table};
 

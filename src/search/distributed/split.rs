@@ -49,7 +49,8 @@
 //! them and does not ask a finished question again.
 //!
 //! ```
-//! use grundy::search::{Config, NimSet, Search, Table, split::Split};
+//! use grundy::search::distributed::split::Split;
+//! use grundy::search::{Config, NimSet, Search, Table};
 //! use grundy::games::kayles::GridKayles;
 //! let game = GridKayles::default();
 //! let parts = game.components(&game.grid(3, 4).unwrap());
@@ -68,7 +69,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use super::{MAX_MOVES, Moves, SearchGame};
+use crate::search::{MAX_MOVES, Moves, SearchGame};
 
 /// Sums at most in a split (the root's moves and the positions after them).
 pub const MAX_SUMS: usize = 1 << 20;

@@ -9,7 +9,8 @@
 //! run is itself a true table ([`super::table`]).
 //!
 //! ```
-//! use grundy::search::{Key, Table, persist};
+//! use grundy::search::table::persist;
+//! use grundy::search::{Key, Table};
 //! let dir = tempfile::tempdir().unwrap();
 //! let t = Table::with_bytes(1 << 12);
 //! t.put(Key { bits: 42, tag: 3 }, 5, 100);
@@ -22,7 +23,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Key, Table};
+use crate::search::{Key, Table};
 
 /// The file name of a snapshot inside its directory.
 pub const FILE: &str = "table.bin";

@@ -12,7 +12,8 @@
 //! which costs at worst a component searched twice, never a wrong value.
 //!
 //! ```
-//! use grundy::search::{Key, busy::Busy};
+//! use grundy::search::Key;
+//! use grundy::search::distributed::busy::Busy;
 //! let b = Busy::default();
 //! let k = Key { bits: 42, tag: 1 };
 //! assert!(!b.is_busy(k));
@@ -30,7 +31,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::Key;
+use crate::search::Key;
 
 /// Slots of a board.
 const SLOTS: usize = 4096;

@@ -13,7 +13,8 @@
 //! have found, so asking never changes a result — only how much is searched.
 //!
 //! ```
-//! use grundy::search::{Config, Key, Search, Table, remote::RemoteValues};
+//! use grundy::search::distributed::remote::RemoteValues;
+//! use grundy::search::{Config, Key, Search, Table};
 //! use grundy::games::cram::Cram;
 //! use std::sync::atomic::{AtomicU64, Ordering};
 //! /// A database that knows nothing, and counts the questions.
@@ -34,7 +35,7 @@
 //! assert!(remote.0.load(Ordering::Relaxed) > 0, "components of 12 cells and more were asked");
 //! ```
 
-use super::Key;
+use crate::search::Key;
 
 /// A database of exact values elsewhere (another process's), asked by the search before it
 /// searches a component of at least [`RemoteValues::min_size`].
