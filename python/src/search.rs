@@ -87,6 +87,9 @@ fn graph_of(edges: &Bound<'_, PyAny>) -> PyResult<Graph> {
     Graph::from_edges(n, &list).map_err(PyValueError::new_err)
 }
 
+// Why this function is long: argument validation of a Python function with many keywords: each
+// game's keywords checked against the other games' with a message naming the right ones, then
+// `memory` and `threads`.
 /// The value of one position too large to enumerate, by the search engine (components,
 /// canonical forms, a bounded table, Beling–Rogalski and Lemoine–Viennot pruning): the dict of
 /// ``grundy search GAME ... --json``.

@@ -89,6 +89,9 @@ pub fn first_player_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagEdges
     Ok((total + MODULUS - equal) % MODULUS)
 }
 
+// Why this function is long: the three tables and the sum over `(S, U)` of the module docs' *Speed*
+// share the split into halves `A`, `B` and the ternary indices; kept together to be read against
+// that paragraph, one block per table.
 /// The number of edge subsets (mod [`MODULUS`]) with `G(1) = G(2)`: `f({1..n})` of the module
 /// docs. Requires a checked graph.
 fn equal_value_subsets(n: usize, edges: &[(u32, u32)]) -> u64 {

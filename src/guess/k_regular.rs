@@ -1,3 +1,6 @@
+// Why this file is long: one detector: the rule (`Regular`: values, text, description length), the
+// linear algebra modulo a Mersenne prime it solves with, and the search for both forms of rule; its
+// code is under the limit, the rest is tests (property tests on random sequences).
 //! `k`-regular sequences (Allouche and Shallit 1992): `G` is `k`-regular when its `k`-kernel, the
 //! subsequences `n ↦ G(k^e·n + r)` (`e >= 0`, `0 <= r < k^e`), spans a finite-dimensional space
 //! over the rationals. Then `G` has a *linear representation*: kernel subsequences

@@ -424,6 +424,8 @@ impl Rules {
         true
     }
 
+    // Why this function is long: a match over every kind of component (nim, staircase, coins, heap,
+    // graph, chips), each arm checking the move and saying why it is illegal.
     /// Apply `a` to `s`, or say why it is illegal.
     pub fn apply(&self, s: &[u64], a: &Action) -> Result<State, String> {
         match (self, a) {

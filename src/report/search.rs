@@ -1,3 +1,6 @@
+// Why this file is long: it holds the report's types and options, the dispatch of a request to its
+// game with each game's move names, and the search service that runs it (`drive`, `compute`, the
+// monitor); issue 50 splits it into report/search/{options, games, service}.rs.
 //! The report of `grundy search` (and of Python's `grundy.search`): the value of one position of
 //! Cram, Node-Kayles, Arc-Kayles or Sprouts by the search engine of [`crate::search`], with every
 //! winning move on request, the search's counters, time and memory.
@@ -652,6 +655,9 @@ pub fn default_memory() -> u64 {
     }
 }
 
+// Why this function is long: to be split (issue 50): the browser's run (the search's own pulse) and
+// the native run (a monitor thread) become a function each, around the table's load and save and
+// the report.
 #[allow(clippy::too_many_arguments)]
 fn drive<G: SearchGame>(
     game: &G,

@@ -1,3 +1,6 @@
+// Why this file is long: it is one engine: the private recursive `Searcher` and the public `Search`
+// that runs it at the root on several threads share private state (`Halt`, `Live`, the searcher's
+// fields), and the module docs describe both halves as one method.
 //! The depth-first search for the value of one component, with its pruning.
 //!
 //! **Plain search.** `G(c) = mex { G(m) : m a move of c }`, where a move that splits the
@@ -366,6 +369,9 @@ impl<'a, G: SearchGame> Searcher<'a, G> {
         self.node(c, want, self.cfg.inner_aspiration)
     }
 
+    // Why this function is long: the per-depth buffers and busy claims taken before the recursion
+    // must be given back after it, in the same frame; to be split (issue 50): the probes that
+    // answer without a search (the table's bound, a remote value) move to a function.
     /// [`Searcher::search`] by candidate sets, or by aspiration (value by value up to the
     /// largest value of `want`) when `aspire` is set.
     fn node(&mut self, c: &G::Component, mut want: NimSet, aspire: bool) -> Res<Option<u8>> {
@@ -1156,6 +1162,9 @@ impl<'a, G: SearchGame> Search<'a, G> {
         Ok((value <= limit).then_some(value))
     }
 
+    // Why this function is long: the threads' work closure shares the round's atomics (next move,
+    // found, finished, workers, error), which live on this frame; to be split (issue 50): the
+    // ordering of the moves beforehand moves to a function.
     /// One round at the root: the unsettled moves shared among the threads, each asked whether
     /// it is worth `k` (or, with `None`, for its exact value). Returns whether a move worth `k`
     /// was found.

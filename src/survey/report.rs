@@ -130,6 +130,9 @@ fn bucket_key(r: &GameResult, j: usize) -> Option<Vec<u32>> {
     (0..BUCKET).map(|n| k.get(n + j)).collect()
 }
 
+// Why this function is long: to be split (issue 50): its passes over one union-find (same reduced
+// code, proof windows, classes and representatives, equal as far as computed) become a function
+// each over the union-find and the offsets.
 /// Classify `results` (in code order; one per code) and build the records.
 pub fn build(results: &[GameResult]) -> Report {
     let n = results.len();
@@ -366,6 +369,9 @@ fn hex(x: Option<u16>) -> String {
         .unwrap_or_else(|| "–".to_string())
 }
 
+// Why this function is long: it is the report's template, its sections in the order the reader sees
+// them (summary, trivial, solved and open games, classes, equal as far as computed), written
+// straight through to be read against its output.
 /// The Markdown report.
 pub fn markdown(title: &str, results: &[GameResult], report: &Report) -> String {
     let mut md = String::new();

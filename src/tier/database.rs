@@ -1,3 +1,6 @@
+// Why this file is long: one on-disk format, read against the tables below: the tier file's
+// encoder, checked decoder and reader, the manifest, and the database over them; its code is under
+// the limit, the rest is tests (round trips, the documented layout, damaged files refused).
 //! The tier database: one checksummed file per solved tier plus a manifest, in a directory.
 //!
 //! # Tier file `tier-TTTTT.bin` (version 1, all integers little-endian)

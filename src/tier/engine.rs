@@ -297,6 +297,9 @@ struct External {
     k: Option<u32>, // the gadget id of ∞(K)
 }
 
+// Why this function is long: it is the reference that grundy-timely's `solve_loopy` must match; to
+// be split (issue 50) by its numbered steps (the moves, the external options and their gadgets, the
+// graph), as that one is.
 /// Solve a tier with moves inside it (the phase/counter algorithm, then remoteness; see the
 /// module docs), all of it in this process: its values and remoteness ([`INFINITE`], [`DRAW`]
 /// markers) and the number of options visited. `lower` holds every lower tier. Public as the

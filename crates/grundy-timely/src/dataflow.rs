@@ -1,3 +1,6 @@
+// Why this file is long: it holds the workers' start-up and shard loading, the round primitive
+// (`Rounds`), the tier loop, the acyclic pass by lookups and the loopy tier's rounds; issue 50
+// splits it into dataflow/{rounds, acyclic, loopy}.rs beside `mailbox.rs`.
 //! Everything that touches timely (pinned `=0.32.0`): the workers, their one dataflow, rounds.
 //!
 //! Each worker runs one small dataflow of two streams: a mailbox, where messages
@@ -745,6 +748,9 @@ fn work<G: TieredGame + ?Sized>(
     solve_all(&mut rounds, game, position, cfg, local)
 }
 
+// Why this function is long: to be split (issue 50): the resume agreement, the local pass over a
+// worker's block and the report (statistics, the position's analysis) become functions; the tier
+// loop and its barriers stay.
 fn solve_all<G: TieredGame + ?Sized>(
     rounds: &mut Rounds<'_>,
     game: &G,
@@ -1236,6 +1242,9 @@ fn solve_acyclic_by_lookups<G: TieredGame + ?Sized>(
     }
 }
 
+// Why this function is long: its four numbered steps are rounds every worker takes in lock step,
+// each handing the next its locals (dropped when done); to be split (issue 50): a function per step
+// taking `rounds` and returning what the next step needs.
 /// A tier with moves inside (loopy): every worker solves its block with the phase/counter
 /// algorithm and the remoteness bucket queue of [`crate::loopy`], one wave of notes per round.
 ///

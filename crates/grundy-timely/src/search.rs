@@ -1,3 +1,6 @@
+// Why this file is long: it holds the configuration and answer types, a hand-written wire codec
+// (`Record`), the coordinator, and each process's job threads and rounds; issue 50 splits it into
+// search/{config, record, coordinator}.rs beside the process loop.
 //! One search on many processes: the search engine of [`grundy::search`] shared by processes
 //! that talk through timely dataflow, with a shared nimber database, restartable.
 //!
@@ -1020,6 +1023,8 @@ where
     }
 }
 
+// Why this function is long: to be split (issue 50): the coordinator's start (replaying the saved
+// answers) becomes `Coordinator::resume`, leaving the threads' start and the answer's assembly.
 /// One process: the job threads, and the round loop on the mailbox.
 fn process<G: SearchGame>(
     mb: &mut Mailbox<'_>,
@@ -1247,6 +1252,8 @@ fn dfpn_lost<G: SearchGame>(
     dfpn.prove(&parts[largest], x)
 }
 
+// Why this function is long: to be split (issue 50): building the answerer (the value search or
+// df-pn) becomes `Answerer::new`, leaving the loop that takes, asks and answers.
 /// A job thread (on a search thread's stack): take a question, ask the engine (the value
 /// search, or df-pn with `dfpn`), hand the answer over, until stopped.
 fn job_thread<G: SearchGame>(
@@ -1385,6 +1392,9 @@ struct Figures {
     lookup_wait: Vec<f64>,
 }
 
+// Why this function is long: to be split (issue 50): the letters a round sends, the match over the
+// records received and the coordinator's turn become functions over a struct of the loop's state
+// (slots asked, busy board, done), and the last round's figures another.
 /// The round loop of one process (the coordinator's work included on process 0).
 #[allow(clippy::too_many_arguments)]
 fn rounds<G: SearchGame>(

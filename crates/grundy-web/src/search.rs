@@ -96,6 +96,8 @@ fn parse_box(key: &str, text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
+// Why this function is long: a match over every game and key of the page's URL notation, each arm
+// building the target, its size and the equivalent command line.
 /// Parse `game`'s position `key=text`.
 fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
     let options = SearchOptions::default();

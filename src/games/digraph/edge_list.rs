@@ -1,3 +1,5 @@
+// Why this file is long: its code (errors, chunked reading, the parallel byte parser) is under the
+// limit; the rest is tests: property tests against a plain reference parser, in every chunking.
 //! The plain-text edge list: one edge `u v` per line (0-based ids, `u -> v`), blank lines and `#`
 //! comments allowed (also after an edge), spaces, tabs and `\r` as separators.
 //!
@@ -410,6 +412,9 @@ fn swar_number(eight: &[u8]) -> Option<(u64, usize)> {
     Some((v, len))
 }
 
+// Why this function is long: the parser's byte loop: the SWAR fast path and the general path share
+// the cursor and the line counters, and the general path names every error of the line format at
+// its column.
 /// Parse a piece of whole lines. On error returns the piece-local line (1-based) in the error.
 fn parse_piece(
     bytes: &[u8],

@@ -66,6 +66,9 @@ pub fn labels(g: &Digraph, progress: &dyn Progress) -> Vec<u32> {
         .unwrap_or_else(|Cancelled| unreachable!("an Uncancellable sink never cancels"))
 }
 
+// Why this function is long: to be split (issue 50): the peeling (with its counting sort by value)
+// becomes a function returning the labels, the counters and the peeled vertices by value; the
+// phases stay.
 /// [`labels`], stopping with [`Cancelled`] when `progress` asks (checked every 2^16 peeled
 /// vertices and once per phase).
 pub fn try_labels(g: &Digraph, progress: &dyn Progress) -> Result<Vec<u32>, Cancelled> {

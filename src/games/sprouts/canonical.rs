@@ -1,3 +1,6 @@
+// Why this file is long: one byte format and the algorithm that writes it: steps 1–4 below share
+// the codes and private types (`RegionForm`, `Scratch`, `Namer`) and are read against those steps;
+// `unpack` reads the same bytes back; the end of the file is its tests.
 //! The canonical form of a land: one byte string for all the ways of writing it.
 //!
 //! A land may be written with its regions in any order, the boundaries of a region in any
@@ -225,6 +228,9 @@ pub fn canonical_or<T>(land: &Land, known: &mut dyn FnMut(&[u8]) -> Option<T>) -
     canonical_by(land, true, true, known)
 }
 
+// Why this function is long: it runs steps 1–4 of the module docs in order, with their early exits
+// (no symmetry, no wide letter, a first writing already known); to be split (issue 50): the
+// refinement loop of step 3 and the writing without symmetry become functions.
 /// [`canonical_or`], with `untied_fast` false always by the search of step 4 (the tests
 /// compare).
 fn canonical_by<T>(

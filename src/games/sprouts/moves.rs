@@ -25,6 +25,8 @@
 
 use super::land::{Boundary, DEAD, Land, MARK_A, MARK_B, Region, V0, V1, is_letter, lives_of};
 
+// Why this function is long: to be split (issue 50): the two kinds of move of the module docs (both
+// ends on one boundary, ends on two boundaries) become a function each.
 /// Calls `f` with the land after each move of region `r` of `land` (before any reduction).
 /// `groups[b]` is the first boundary of `r` written like boundary `b` (boundaries written alike
 /// lie next to each other), so equal boundaries are not tried twice; `next_id` is a letter id

@@ -1,3 +1,6 @@
+// Why this file is long: one type, `Split`, whose rounds and young-brothers rules share its private
+// per-part state, and its answers file; its code is under the limit, the rest is its tests
+// (property tests against a brute force, tests of the young brothers and of the answers file).
 //! The root of a search split into **jobs**, for a search shared by many processes.
 //!
 //! A distributed search (`grundy-timely`'s `search`) hands questions out, not positions: a

@@ -1,3 +1,6 @@
+// Why this file is long: it holds `Dfpn`'s one-thread search (MID, expansion) and both threaded
+// drivers (`prove_shared`, `prove_together`), which build `Dfpn`s from its private fields; issue 50
+// moves the two drivers to `pns/threads.rs`, beside `shared.rs`, with those fields `pub(super)`.
 //! df-pn on "component + `*k`" nodes, with the choices the field settled on.
 //!
 //! **Numbers.** Impartial games need one kind of node (negamax form): `φ(n)`, the proof number,
@@ -321,6 +324,8 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         Ok(if lost { Outcome::P } else { Outcome::N })
     }
 
+    // Why this function is long: to be split (issue 50): the listing of the root's open children
+    // and the helpers' loop become functions; the threads' start and the gathering of results stay.
     /// [`Dfpn::prove`] on [`DfpnConfig::threads`] threads sharing the value table (not the
     /// proof numbers; with [`DfpnConfig::shared_table`] off): one runs df-pn from the root,
     /// exactly as alone; the others take the root's children from the
@@ -839,6 +844,9 @@ impl<'a, G: SearchGame> Dfpn<'a, G> {
         }
     }
 
+    // Why this function is long: it is Nagai's MID in one body (the checks on entering, then the
+    // loop: the children's numbers, the threshold test, the choice of child and its thresholds),
+    // read step by step against the module docs' formulas.
     fn mid_in(
         &mut self,
         c: &G::Component,

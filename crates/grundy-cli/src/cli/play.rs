@@ -88,6 +88,8 @@ fn write_help(out: &mut dyn Write, p: &Position, play: Play) -> CmdResult {
     Ok(())
 }
 
+// Why this function is long: the game loop with a match over every command it reads (quit, help,
+// hint, undo, a move), all sharing the position, the history and whose turn it is.
 /// The game loop: read commands from `input`, write everything to `out` (echoing each command
 /// when `echo`).
 pub fn play_game(

@@ -18,6 +18,9 @@ impl Sparse {
         }
     }
 
+    // Why this function is long: to be split (issue 50): its steps (the candidate heavy sets,
+    // timing each candidate's cuts on sample heaps, whether targeted searches pay, installing the
+    // choice) become a function each.
     /// Choose the heavy set anew from the value frequencies (module docs).
     pub(super) fn rebuild(&mut self) {
         self.stats.rebuilds += 1;

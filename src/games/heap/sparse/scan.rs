@@ -438,6 +438,9 @@ pub(super) fn unequal_middle(cx: &Ctx, m: usize, light: &[(u32, u16)], marks: &m
     }
 }
 
+// Why this function is long: `result`, the least value not yet seen, moves through three scans (the
+// plain first split, targeted searches, sequential then parallel rounds), each returning once it
+// leaves `H ⊕ H`; pieces would pass `result` and each slot's cursor back and forth.
 /// The mex walk of the heap set up in `sc` from value `from`: the least absent value `>= from`,
 /// certified outside `H ⊕ H`, or by scanning the splits (`a >= lo` of each slot) until it appears
 /// or the scans end.

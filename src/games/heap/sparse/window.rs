@@ -91,6 +91,9 @@ fn back_off(spins: &mut u32) {
 }
 
 impl Sparse {
+    // Why this function is long: the committer closure and the claim loop share this frame's
+    // atomics and the raw pointers that write heaps past the vectors' lengths, an unsafe region the
+    // `set_len`s at the end close: one scope keeps each SAFETY argument local (Miri runs it).
     /// Compute heaps `n .. end` (`n` the values known, `n >= 2 w`, so the small part of every
     /// split a speculation scans is known) with the threads of `pool` in a window of `w` heaps,
     /// at least two runs (module docs).
