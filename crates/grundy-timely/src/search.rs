@@ -828,7 +828,7 @@ impl<C: Clone> Coordinator<C> {
         }
         self.expanded += 1;
         match b.verdict() {
-            Some(v) => self.record_root(lone, v, 0),
+            Some(v) => self.record_root(lone, v.found(), 0),
             None => self.beneath.push((lone, b, 0)),
         }
         Ok(())
@@ -922,7 +922,7 @@ impl<C: Clone> Coordinator<C> {
                 *cost += nodes;
                 if let Some(v) = b.verdict() {
                     let cost = *cost;
-                    self.record_root(u, v, cost);
+                    self.record_root(u, v.found(), cost);
                 }
             }
         }

@@ -105,6 +105,25 @@ struct Part {
     no_cost: u64,
 }
 
+/// The answer of a split [`Split::beneath`] a question "is this sum worth `*t`?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The sum's exact value is known (the question's *yes* when it is `t`).
+    Value(u8),
+    /// The sum is known not to be worth `t` (its exact value not known).
+    NotTarget,
+}
+
+impl Verdict {
+    /// The answer as the jobs record it: `Some(v)` for an exact value, `None` for *no*.
+    pub fn found(self) -> Option<u8> {
+        match self {
+            Verdict::Value(v) => Some(v),
+            Verdict::NotTarget => None,
+        }
+    }
+}
+
 /// The root split into questions (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Split<C> {
@@ -306,16 +325,14 @@ impl<C: Clone> Split<C> {
         Ok(s.verdict().is_none().then_some(s))
     }
 
-    /// A split [`Split::beneath`] a question: its answer once known — `Some(Some(v))` when the
-    /// sum's exact value `v` is known (the question's *yes* when `v` is its target), `Some(None)`
-    /// when the sum is only known not to be worth the target; `None` while undecided or for a
-    /// root split.
-    pub fn verdict(&self) -> Option<Option<u8>> {
+    /// A split [`Split::beneath`] a question: its answer once known ([`Verdict`]); `None`
+    /// while undecided or for a root split.
+    pub fn verdict(&self) -> Option<Verdict> {
         let (t, others) = self.cap?;
         let p = &self.parts[0];
         match p.value {
-            Some(v) => Some(Some(v ^ others)),
-            None if p.k > t => Some(None),
+            Some(v) => Some(Verdict::Value(v ^ others)),
+            None if p.k > t => Some(Verdict::NotTarget),
             None => None,
         }
     }
@@ -949,8 +966,8 @@ mod tests {
                     split.eldest_first(wait);
                     answer_all(&game, &mut split, batch, reverse);
                     match split.verdict().unwrap() {
-                        Some(v) => prop_assert_eq!(v, want),
-                        None => prop_assert_ne!(want, target),
+                        Verdict::Value(v) => prop_assert_eq!(v, want),
+                        Verdict::NotTarget => prop_assert_ne!(want, target),
                     }
                     // no round past the value asked
                     prop_assert!(split.answers().iter().all(|(j, _)| j.target <= target ^ others));
