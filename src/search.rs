@@ -13,11 +13,11 @@
 //!    isomorphism ([`crate::games::kayles::graph`]) — and so share one entry of the table.
 //! 3. **A bounded, shared transposition table** ([`table`]) keeps exact values of components,
 //!    preferring the expensive ones when full, without locks between threads.
-//! 4. **Pruning** ([`solver`]): Beling–Rogalski candidate sets, Lemoine–Viennot aspiration at the
+//! 4. **Pruning** ([`value`]): Beling–Rogalski candidate sets, Lemoine–Viennot aspiration at the
 //!    root ("is a move worth `*k`?" is the outcome of `m + *k`), enhanced transposition cut-offs,
 //!    smaller components first, and the mirror theorem for symmetric regions ([`crate::games::grid::region`]).
 //! 5. **Both cores**: the root's moves are shared among threads that share the table.
-//! 6. **Persistence** ([`persist`]): the table is written atomically to a directory now and
+//! 6. **Persistence** ([`table::persist`]): the table is written atomically to a directory now and
 //!    then, so a killed run resumes where it was; small Cram regions come from an endgame table
 //!    solved by the tier engine ([`crate::games::cram`]).
 //!

@@ -1,5 +1,5 @@
 //! Sets of small nimbers `*0 … *127` as one 128-bit word: the candidate and requested values of
-//! the pruned search ([`super::solver`]).
+//! the pruned search ([`super::value`]).
 //!
 //! A component with `n` moves has a value of at most `n` (the mex of `n` numbers), so the search
 //! only ever speaks of values below 128 as long as no component has more than 127 moves; the

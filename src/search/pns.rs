@@ -1,6 +1,6 @@
 //! Outcome-first search: depth-first proof-number search (df-pn) with nimbers.
 //!
-//! The value search ([`super::solver`]) answers every question by computing values depth-first.
+//! The value search ([`super::value`]) answers every question by computing values depth-first.
 //! Most open questions are *outcome* questions on trees so unbalanced that a depth-first search
 //! spends its time proving what a best-first search never visits. Proof-number search (Allis,
 //! *Searching for solutions in games and artificial intelligence*, 1994) grows the tree where

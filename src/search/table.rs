@@ -9,7 +9,7 @@
 //! or a *bound*: a set of values below 32 the component is known not to have (what a
 //! candidate-set search that answered "not in the set asked" learnt) — so any set of entries is
 //! true; a snapshot written while the threads run is a valid table to resume from
-//! ([`super::persist`]; it keeps the exact values only).
+//! ([`persist`]; it keeps the exact values only).
 //!
 //! **Growth.** The memory given is reserved (zeroed, so untouched pages cost nothing) but the
 //! table starts with 1 MiB of it and doubles whenever half its entries are filled, so a small

@@ -876,7 +876,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
 
     /// Ask `remote` for the value of every component of at least its
     /// [`RemoteValues::min_size`] that the table lacks, before searching it (a database
-    /// partitioned across processes: [`super::remote`]).
+    /// partitioned across processes: [`super::distributed::remote`]).
     pub fn with_remote(mut self, remote: &'a dyn RemoteValues) -> Self {
         self.remote = Some(remote);
         self
@@ -885,7 +885,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
     /// Announce the components searched near the root on `busy`, and leave for last the moves
     /// whose main component another search announced there (ABDADA across searches that
     /// share a table or a database: the job threads and processes of a distributed search;
-    /// see [`super::busy`]).
+    /// see [`super::distributed::busy`]).
     pub fn with_busy(mut self, busy: &'a Busy) -> Self {
         self.busy = Some(busy);
         self

@@ -4,8 +4,8 @@
 //! A search that meets a move whose main component is on the board leaves that move for last:
 //! by then whoever announced the component has usually finished it, and its value is in the
 //! table — or, across processes, in the shared nimber database — when the move's turn comes.
-//! The threads of one [`super::Search`] share the board of its [`super::Live`]; a [`Busy`]
-//! ([`super::Search::with_busy`]) lets searches that share no `Search` see each other's work:
+//! The threads of one [`crate::search::Search`] share the board of its [`crate::search::Live`]; a [`Busy`]
+//! ([`crate::search::Search::with_busy`]) lets searches that share no `Search` see each other's work:
 //! the job threads of one process of a distributed search announce on its `mine` side, and
 //! what the other processes announce is copied to its `elsewhere` side
 //! ([`Busy::set_elsewhere`]). A slot holds one fingerprint; a collision loses an announcement,
@@ -86,7 +86,7 @@ impl Board {
     }
 }
 
-/// A busy board shared by searches that do not share a [`super::Search`] (see the module
+/// A busy board shared by searches that do not share a [`crate::search::Search`] (see the module
 /// docs).
 #[derive(Debug, Default)]
 pub struct Busy {

@@ -40,10 +40,10 @@ use crate::search::Key;
 /// A database of exact values elsewhere (another process's), asked by the search before it
 /// searches a component of at least [`RemoteValues::min_size`].
 pub trait RemoteValues: Sync {
-    /// Components at least this large ([`super::SearchGame::size`]) are asked about.
+    /// Components at least this large ([`crate::search::SearchGame::size`]) are asked about.
     fn min_size(&self) -> u32;
     /// The exact value of the component of key `key` and the cost of the search that found it
-    /// (the bit length of its nodes, as [`super::table::Learnt::cost`]), if the database has
+    /// (the bit length of its nodes, as [`crate::search::table::Learnt::cost`]), if the database has
     /// it. May wait for the answer (a network round trip).
     fn lookup(&self, key: Key) -> Option<(u8, u8)>;
 }

@@ -6,7 +6,7 @@
 //! A distributed search (`grundy-timely`'s `search`) hands questions out, not positions: a
 //! *job* is "is this sum of components worth `*k`?" — the outcome of `S + *k`, the question
 //! Lemoine and Viennot's aspiration asks at the root — which any process answers with today's
-//! engine ([`super::Search::value_in`]). Every process lists the same sums in the same order
+//! engine ([`crate::search::Search::value_in`]). Every process lists the same sums in the same order
 //! from the same arguments, so a job is named by two numbers and no component ever travels:
 //!
 //! 1. The **sums**: the moves of each of the root's parts (each move a sum of components), in

@@ -1,12 +1,12 @@
 //! The transposition table on disk, so a long search resumes after a kill.
 //!
 //! A snapshot is one file, `table.bin`, in the directory given: a header naming the format and
-//! the game ([`super::SearchGame::id`]), the entries (key bits, tag, value, cost: 12 bytes
+//! the game ([`crate::search::SearchGame::id`]), the entries (key bits, tag, value, cost: 12 bytes
 //! each) and a CRC-32 of all that. It is written to a temporary file, synced and renamed over
 //! the old one, so a kill at any moment leaves either the previous snapshot or the new one —
 //! never a torn file; a file whose checksum, header or game differs is refused, never read as
 //! values. Every entry of the table is an exact value, so a snapshot taken while the threads
-//! run is itself a true table ([`super::table`]).
+//! run is itself a true table ([`crate::search::table`]).
 //!
 //! ```
 //! use grundy::search::table::persist;
