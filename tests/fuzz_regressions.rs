@@ -1,6 +1,8 @@
 //! Inputs the fuzz targets of `fuzz/` found to crash (or that mark the edges they found), kept as
-//! ordinary tests: each must now be refused with an error, never a panic. Run the fuzzers with
-//! `fuzz/run-all`; a new crash's input lands under `fuzz/artifacts/TARGET/` and belongs here.
+//! ordinary tests: each must now be refused with an error, never a panic, or (a slow input) take
+//! no more work than it asks for. The gate runs the fuzzers with `fuzz/run-all`, exploring is
+//! `fuzz/run-all --explore SECONDS`; an input found lands under `fuzz/artifacts/TARGET/` and
+//! belongs here, and in `fuzz/seeds/TARGET/`.
 
 use std::path::Path;
 

@@ -5,7 +5,10 @@
 //! Run: `cargo fuzz run -s none search_input` (from the repository root).
 #![no_main]
 
-use std::collections::HashMap;
+#[path = "../common/gate.rs"]
+mod gate;
+
+use std::collections::BTreeMap;
 
 use grundy::search::cram::Cram;
 use grundy::search::graph::parse_edge_list;
@@ -13,7 +16,7 @@ use grundy::search::node_kayles::{GraphKayles, Rule};
 use grundy::search::{Config, Search, Table, persist};
 use libfuzzer_sys::fuzz_target;
 
-fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 {
+fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut BTreeMap<u128, u8>) -> u8 {
     if let Some(&v) = memo.get(&bits) {
         return v;
     }
@@ -33,7 +36,7 @@ fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 
     v
 }
 
-fn mex_kayles(adj: &[u128], set: u128, memo: &mut HashMap<u128, u8>) -> u8 {
+fn mex_kayles(adj: &[u128], set: u128, memo: &mut BTreeMap<u128, u8>) -> u8 {
     if let Some(&v) = memo.get(&set) {
         return v;
     }
@@ -48,7 +51,7 @@ fn mex_kayles(adj: &[u128], set: u128, memo: &mut HashMap<u128, u8>) -> u8 {
     v
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
@@ -63,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
                     let table = Table::with_bytes(1 << 14);
                     let s = Search::new(game, &table, Config::default());
                     let v = s.value(&game.components(&b)).expect("a small board");
-                    let mut memo = HashMap::new();
+                    let mut memo = BTreeMap::new();
                     assert_eq!(v, mex_cram(b.bits, b.w as usize, b.h as usize, &mut memo));
                 }
             }
@@ -76,14 +79,14 @@ fuzz_target!(|data: &[u8]| {
                     let table = Table::with_bytes(1 << 14);
                     let s = Search::new(&game, &table, Config::default());
                     let v = s.value(&game.components(&g)).expect("a small graph");
-                    let mut memo = HashMap::new();
+                    let mut memo = BTreeMap::new();
                     assert_eq!(v, mex_kayles(&g.adj, g.all(), &mut memo));
                 }
             }
         }
         _ => {
             let dir =
-                std::env::temp_dir().join(format!("grundy-fuzz-search-{}", std::process::id()));
+                std::env::temp_dir().join(format!("grundy-fuzz-search-{:010}", std::process::id()));
             let _ = std::fs::create_dir_all(&dir);
             if std::fs::write(persist::path(&dir), rest).is_ok() {
                 let table = Table::with_bytes(1 << 12);

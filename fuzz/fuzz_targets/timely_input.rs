@@ -5,13 +5,16 @@
 //! Run: `cargo fuzz run -s none timely_input fuzz/seeds/timely_input`.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 #[path = "../common/scratch.rs"]
 mod scratch;
 
 use grundy_timely::wire;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
