@@ -61,27 +61,27 @@ fuzz_target!(init: gate::init(), |data: &[u8]| {
             // the endgame table is built once (a tier-engine solve)
             static CRAM: std::sync::OnceLock<Cram> = std::sync::OnceLock::new();
             let game = CRAM.get_or_init(Cram::default);
-            if let Ok(b) = game.parse(&text) {
-                if b.cells() <= 14 {
-                    let table = Table::with_bytes(1 << 14);
-                    let s = Search::new(game, &table, Config::default());
-                    let v = s.value(&game.components(&b)).expect("a small board");
-                    let mut memo = BTreeMap::new();
-                    assert_eq!(v, mex_cram(b.bits, b.w as usize, b.h as usize, &mut memo));
-                }
+            if let Ok(b) = game.parse(&text)
+                && b.cells() <= 14
+            {
+                let table = Table::with_bytes(1 << 14);
+                let s = Search::new(game, &table, Config::default());
+                let v = s.value(&game.components(&b)).expect("a small board");
+                let mut memo = BTreeMap::new();
+                assert_eq!(v, mex_cram(b.bits, b.w as usize, b.h as usize, &mut memo));
             }
         }
         1 => {
             let text = String::from_utf8_lossy(rest);
-            if let Ok(g) = parse_edge_list(&text) {
-                if g.n() <= 12 {
-                    let game = GraphKayles::new(Rule::Vertex);
-                    let table = Table::with_bytes(1 << 14);
-                    let s = Search::new(&game, &table, Config::default());
-                    let v = s.value(&game.components(&g)).expect("a small graph");
-                    let mut memo = BTreeMap::new();
-                    assert_eq!(v, mex_kayles(&g.adj, g.all(), &mut memo));
-                }
+            if let Ok(g) = parse_edge_list(&text)
+                && g.n() <= 12
+            {
+                let game = GraphKayles::new(Rule::Vertex);
+                let table = Table::with_bytes(1 << 14);
+                let s = Search::new(&game, &table, Config::default());
+                let v = s.value(&game.components(&g)).expect("a small graph");
+                let mut memo = BTreeMap::new();
+                assert_eq!(v, mex_kayles(&g.adj, g.all(), &mut memo));
             }
         }
         _ => {

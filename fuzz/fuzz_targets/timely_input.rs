@@ -23,10 +23,10 @@ fuzz_target!(init: gate::init(), |data: &[u8]| {
         if let Ok(hosts) = grundy_timely::read_hostfile(&path) {
             assert!(hosts.iter().all(|h| h.contains(':')));
         }
-    } else if let Some(asked) = wire::read_request(rest) {
-        if asked.windows(2).all(|w| w[0] <= w[1]) {
-            let again = wire::read_request(&wire::encode_request(&asked));
-            assert_eq!(again.as_deref(), Some(&asked[..]));
-        }
+    } else if let Some(asked) = wire::read_request(rest)
+        && asked.windows(2).all(|w| w[0] <= w[1])
+    {
+        let again = wire::read_request(&wire::encode_request(&asked));
+        assert_eq!(again.as_deref(), Some(&asked[..]));
     }
 });
