@@ -1,6 +1,8 @@
 //! Inputs the fuzz targets of `fuzz/` found to crash (or that mark the edges they found), kept as
-//! ordinary tests: each must now be refused with an error, never a panic. Run the fuzzers with
-//! `fuzz/run-all`; a new crash's input lands under `fuzz/artifacts/TARGET/` and belongs here.
+//! ordinary tests: each must now be refused with an error, never a panic, or (a slow input) take
+//! no more work than it asks for. The gate runs the fuzzers with `fuzz/run-all`, exploring is
+//! `fuzz/run-all --explore SECONDS`; an input found lands under `fuzz/artifacts/TARGET/` and
+//! belongs here, and in `fuzz/seeds/TARGET/`.
 
 use std::path::Path;
 
@@ -111,4 +113,54 @@ fn survey_descriptor_with_shard_zero_or_beyond_its_count_is_refused() {
         );
         assert!(e.to_string().contains("shard"), "{index}/{count}: {e}");
     }
+}
+
+/// seq_checkpoint, timeout (`fuzz/seeds/seq_checkpoint/long_hex_code`): a well-formed checkpoint
+/// of 699 values for the 76-digit code `0.7DD…D7` (every digit but the ends `D`: take `k` and
+/// leave nothing, two or three heaps). The target then computes the true `G(0..=698)` to compare,
+/// and the three-heap engine recomputed the values of the three-heap splits of `n − k` for every
+/// digit `k` of every heap `n`, though they depend on `n − k` alone (75 times the work; 0.6 s here
+/// at full optimisation, past libFuzzer's 10 s in CI's fuzz build). Each is now computed once.
+#[test]
+fn seq_checkpoint_of_a_long_hexadecimal_code() {
+    use grundy::games::heap::{Ruleset, Sequencer, checkpoint, naive};
+
+    let input = include_bytes!("../fuzz/seeds/seq_checkpoint/long_hex_code");
+    // The target's framing (mode byte 1): the ruleset's line, then the values' bytes.
+    let (&mode, rest) = input.split_first().unwrap();
+    assert_eq!(mode & 1, 1);
+    let nl = rest.iter().position(|&b| b == b'\n').unwrap();
+    let code = std::str::from_utf8(&rest[..nl]).unwrap();
+    assert_eq!(code, format!("0.7{}7", "D".repeat(74)));
+    let r: Ruleset = code.parse().unwrap();
+    let mut bytes = rest[nl + 1..].to_vec();
+    bytes.truncate(bytes.len() / 4 * 4);
+    let name = r.to_string();
+    let count = (bytes.len() / 4) as u64;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(name.as_bytes());
+    crc.update(&count.to_le_bytes());
+    crc.update(&bytes);
+    let mut file = format!(
+        "grundy-seq-checkpoint 1 {name} {count} {:08x}\n",
+        crc.finalize()
+    )
+    .into_bytes();
+    file.extend_from_slice(&bytes);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seq.ckpt");
+    std::fs::write(&path, &file).unwrap();
+
+    // Read as written: a checksum is no proof that the values are the game's.
+    let values = checkpoint::load(&path, &r).unwrap();
+    assert_eq!(values.len(), 699);
+    let truth: Vec<u32> = r.values(698).iter().map(|v| v.0 as u32).collect();
+    assert_ne!(values, truth);
+
+    // The three-heap engine agrees with listing every move (on a prefix the naive method lists
+    // quickly), and a checkpoint of the true values resumes to the same sequence.
+    assert_eq!(naive::values(&r, 120), truth[..=120]);
+    let mut s = Sequencer::resume(&r, truth[..300].to_vec());
+    s.extend_to(698);
+    assert_eq!(s.values_u32(), truth);
 }

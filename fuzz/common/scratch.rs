@@ -4,11 +4,12 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-/// The folder (created once, under the system temporary folder, named by the process id).
+/// The folder (created once, under the system temporary folder, named by the process id, written
+/// with ten digits: every run reads paths of the same length).
 pub fn dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = std::env::temp_dir().join(format!("grundy-fuzz-{}", std::process::id()));
+        let d = std::env::temp_dir().join(format!("grundy-fuzz-{:010}", std::process::id()));
         std::fs::create_dir_all(&d).expect("a scratch folder");
         d
     })

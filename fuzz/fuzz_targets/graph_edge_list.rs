@@ -3,11 +3,14 @@
 //! Run: `cargo fuzz run -s none graph_edge_list` (from the repository root).
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 use grundy::games::digraph::{parse_edge_list, sum, values};
 use grundy::progress::Silent;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let declared = data.first().map(|&b| (b as usize) % 64);
     // without a declared count, ids of 6+ digits would make (legitimately) huge graphs
     let long_number = data

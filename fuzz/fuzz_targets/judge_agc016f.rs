@@ -6,9 +6,12 @@
 //! crash. Their parsing is the same code as for the small ones, which are fuzzed.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let first = std::str::from_utf8(data)
         .ok()
         .and_then(|t| t.split_whitespace().next())

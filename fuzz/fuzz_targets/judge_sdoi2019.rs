@@ -4,10 +4,13 @@
 //! the fuzzer looks for.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 use grundy::judge::{Problem, sdoi2019};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     if let Ok((n, m)) = sdoi2019::parse(data)
         && n.saturating_mul(m) > 1 << 26
     {

@@ -3,11 +3,14 @@
 //! Run: `cargo fuzz run -s none position_toml` (from the repository root).
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

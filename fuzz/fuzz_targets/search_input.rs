@@ -5,7 +5,10 @@
 //! Run: `cargo fuzz run -s none search_input` (from the repository root).
 #![no_main]
 
-use std::collections::HashMap;
+#[path = "../common/gate.rs"]
+mod gate;
+
+use std::collections::BTreeMap;
 
 use grundy::games::cram::Cram;
 use grundy::games::kayles::graph::parse_edge_list;
@@ -14,7 +17,7 @@ use grundy::search::table::persist;
 use grundy::search::{Config, Search, Table};
 use libfuzzer_sys::fuzz_target;
 
-fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 {
+fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut BTreeMap<u128, u8>) -> u8 {
     if let Some(&v) = memo.get(&bits) {
         return v;
     }
@@ -34,7 +37,7 @@ fn mex_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 
     v
 }
 
-fn mex_kayles(adj: &[u128], set: u128, memo: &mut HashMap<u128, u8>) -> u8 {
+fn mex_kayles(adj: &[u128], set: u128, memo: &mut BTreeMap<u128, u8>) -> u8 {
     if let Some(&v) = memo.get(&set) {
         return v;
     }
@@ -49,7 +52,7 @@ fn mex_kayles(adj: &[u128], set: u128, memo: &mut HashMap<u128, u8>) -> u8 {
     v
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
@@ -59,32 +62,32 @@ fuzz_target!(|data: &[u8]| {
             // the endgame table is built once (a tier-engine solve)
             static CRAM: std::sync::OnceLock<Cram> = std::sync::OnceLock::new();
             let game = CRAM.get_or_init(Cram::default);
-            if let Ok(b) = game.parse(&text) {
-                if b.cells() <= 14 {
-                    let table = Table::with_bytes(1 << 14);
-                    let s = Search::new(game, &table, Config::default());
-                    let v = s.value(&game.components(&b)).expect("a small board");
-                    let mut memo = HashMap::new();
-                    assert_eq!(v, mex_cram(b.bits, b.w as usize, b.h as usize, &mut memo));
-                }
+            if let Ok(b) = game.parse(&text)
+                && b.cells() <= 14
+            {
+                let table = Table::with_bytes(1 << 14);
+                let s = Search::new(game, &table, Config::default());
+                let v = s.value(&game.components(&b)).expect("a small board");
+                let mut memo = BTreeMap::new();
+                assert_eq!(v, mex_cram(b.bits, b.w as usize, b.h as usize, &mut memo));
             }
         }
         1 => {
             let text = String::from_utf8_lossy(rest);
-            if let Ok(g) = parse_edge_list(&text) {
-                if g.n() <= 12 {
-                    let game = GraphKayles::new(Rule::Vertex);
-                    let table = Table::with_bytes(1 << 14);
-                    let s = Search::new(&game, &table, Config::default());
-                    let v = s.value(&game.components(&g)).expect("a small graph");
-                    let mut memo = HashMap::new();
-                    assert_eq!(v, mex_kayles(&g.adj, g.all(), &mut memo));
-                }
+            if let Ok(g) = parse_edge_list(&text)
+                && g.n() <= 12
+            {
+                let game = GraphKayles::new(Rule::Vertex);
+                let table = Table::with_bytes(1 << 14);
+                let s = Search::new(&game, &table, Config::default());
+                let v = s.value(&game.components(&g)).expect("a small graph");
+                let mut memo = BTreeMap::new();
+                assert_eq!(v, mex_kayles(&g.adj, g.all(), &mut memo));
             }
         }
         _ => {
             let dir =
-                std::env::temp_dir().join(format!("grundy-fuzz-search-{}", std::process::id()));
+                std::env::temp_dir().join(format!("grundy-fuzz-search-{:010}", std::process::id()));
             let _ = std::fs::create_dir_all(&dir);
             if std::fs::write(persist::path(&dir), rest).is_ok() {
                 let table = Table::with_bytes(1 << 12);

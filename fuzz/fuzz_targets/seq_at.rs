@@ -10,6 +10,9 @@
 //! Run: `cargo fuzz run -s none seq_at fuzz/seeds/seq_at`.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 #[path = "../../crates/grundy-cli/src/cli/seq_at.rs"]
 mod seq_at;
 
@@ -18,7 +21,7 @@ use grundy::games::heap::one_heap::value_of_heap;
 use grundy::progress::Silent;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

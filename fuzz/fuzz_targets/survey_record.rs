@@ -8,6 +8,9 @@
 //! Run: `cargo fuzz run -s none survey_record fuzz/seeds/survey_record`.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 #[path = "../common/scratch.rs"]
 mod scratch;
 
@@ -23,7 +26,7 @@ fn frame(magic: &str, body: &[u8]) -> Vec<u8> {
     f
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };

@@ -7,6 +7,9 @@
 //! Run: `cargo fuzz run -s none tier_file fuzz/seeds/tier_file`.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 #[path = "../common/scratch.rs"]
 mod scratch;
 
@@ -22,7 +25,7 @@ fn header(b: &[u8]) -> Option<(String, u32, u64)> {
     Some((String::from_utf8_lossy(id).into_owned(), tier, count))
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };

@@ -5,6 +5,9 @@
 //! Run: `cargo fuzz run -s none tier_manifest fuzz/seeds/tier_manifest`.
 #![no_main]
 
+#[path = "../common/gate.rs"]
+mod gate;
+
 #[path = "../common/scratch.rs"]
 mod scratch;
 
@@ -12,7 +15,7 @@ use grundy::tier::database::{MANIFEST, Manifest};
 use grundy_timely::shards::ShardManifest;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: gate::init(), |data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };

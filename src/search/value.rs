@@ -50,6 +50,7 @@
 //! Every switch is in [`Config`], so the tests compare each method with the plain search.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -787,13 +788,27 @@ fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     })
 }
 
-/// Spawn a scoped search thread with a stack for [`MAX_DEPTH`] levels.
+/// Run `f` on `threads` search threads at once, each with a stack for [`MAX_DEPTH`] levels, and
+/// wait for each to end (`join`: its exit complete, every drop on it done, before this returns,
+/// so the same steps run in the same order on every run, which the fuzzers' coverage sees; a
+/// panic on a thread goes on on the caller).
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-fn spawn_big<'s, 'e>(sc: &'s std::thread::Scope<'s, 'e>, f: impl FnOnce() + Send + 's) {
-    std::thread::Builder::new()
-        .stack_size(STACK_BYTES)
-        .spawn_scoped(sc, f)
-        .expect("a search thread starts");
+fn on_big_stacks(threads: usize, f: impl Fn() + Sync) {
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(sc, &f)
+                    .expect("a search thread starts")
+            })
+            .collect();
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
 }
 
 /// In the browser (`wasm32-unknown-unknown`) no thread can start: `f` runs on the calling
@@ -804,11 +819,13 @@ fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     f()
 }
 
-/// In the browser the "threads" of a scope run one after the other on the calling thread: each
-/// takes work from the shared list until none is left, so the first does it all.
+/// In the browser the "threads" run one after the other on the calling thread: each takes work
+/// from the shared list until none is left, so the first does it all.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-fn spawn_big<'s, 'e>(_sc: &'s std::thread::Scope<'s, 'e>, f: impl FnOnce() + Send + 's) {
-    f()
+fn on_big_stacks(threads: usize, f: impl Fn() + Sync) {
+    for _ in 0..threads {
+        f();
+    }
 }
 
 /// What [`Search::with_pulse`] calls.
@@ -1004,27 +1021,23 @@ impl<'a, G: SearchGame> Search<'a, G> {
         let out: Vec<AtomicBool> = sums.iter().map(|_| AtomicBool::new(false)).collect();
         let error: Mutex<Option<Halt>> = Mutex::new(None);
         let threads = self.cfg.threads.max(1).min(sums.len().max(1));
-        std::thread::scope(|sc| {
-            for _ in 0..threads {
-                spawn_big(sc, || {
-                    let mut s = self.searcher(None);
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= sums.len() {
-                            break;
-                        }
-                        match s.sum_in(&sums[i], NimSet::single(target)) {
-                            Ok(v) => out[i].store(v == Some(target), Ordering::Relaxed),
-                            Err(h) => {
-                                *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
-                                self.stop.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                        }
+        on_big_stacks(threads, || {
+            let mut s = self.searcher(None);
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= sums.len() {
+                    break;
+                }
+                match s.sum_in(&sums[i], NimSet::single(target)) {
+                    Ok(v) => out[i].store(v == Some(target), Ordering::Relaxed),
+                    Err(h) => {
+                        *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
+                        self.stop.store(true, Ordering::Relaxed);
+                        break;
                     }
-                    self.absorb(&mut s);
-                });
+                }
             }
+            self.absorb(&mut s);
         });
         if let Some(h) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(self.halt(h));
@@ -1090,9 +1103,11 @@ impl<'a, G: SearchGame> Search<'a, G> {
         // the value of each move once known
         let settled: Vec<Mutex<Option<u8>>> = (0..n).map(|_| Mutex::new(None)).collect();
         // twins, moves that leave the same parts (on a symmetric board, a move and its mirror
-        // image), are searched once: two threads never search one position side by side
+        // image), are searched once: two threads never search one position side by side (a
+        // fixed hasher: the same steps on every run, which the fuzzers' coverage sees)
         let twin_of: Vec<usize> = {
-            let mut first: HashMap<Vec<G::Component>, usize> = HashMap::with_capacity(n);
+            let mut first: HashMap<Vec<G::Component>, usize, BuildHasherDefault<DefaultHasher>> =
+                HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default());
             (0..n)
                 .map(|i| {
                     let mut parts = moves.parts(i).to_vec();
@@ -1270,11 +1285,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             self.absorb(&mut s);
         };
         let round_flag = AtomicBool::new(false);
-        std::thread::scope(|sc| {
-            for _ in 0..threads {
-                spawn_big(sc, || work(&round_flag));
-            }
-        });
+        on_big_stacks(threads, || work(&round_flag));
         // a twin is worth what its first is
         for (i, &t) in twin_of.iter().enumerate() {
             if t != i {

@@ -166,8 +166,9 @@ fn all_but_certified<T: Copy + Into<u64>>(
         if start.saturating_add(p).saturating_add(e).saturating_add(p) > len {
             break;
         }
-        let y: std::collections::HashSet<u64> = g[..start + p].iter().map(|&v| v.into()).collect();
-        let period: std::collections::HashSet<u64> =
+        // (ordered sets: the same steps on every run, which the fuzzers' coverage sees)
+        let y: std::collections::BTreeSet<u64> = g[..start + p].iter().map(|&v| v.into()).collect();
+        let period: std::collections::BTreeSet<u64> =
             g[start..start + p].iter().map(|&v| v.into()).collect();
         // (A1) and (A2).
         if (0..s).any(|v| !y.contains(&v)) {

@@ -9,8 +9,12 @@
 //! (`top` a power of two above every value, so XORs stay below it). For a heap, the bitsets
 //! `S₂(m − a)` are OR-ed together per value `x = G(a)`, and each of these unions is translated once
 //! by `v ↦ v ⊕ x` (whole words move to index `w ⊕ (x >> 6)`, bits inside a word by six masked
-//! swaps). A heap costs `O(m · top/64 + D · top/64)` word operations (`D` distinct values), where
-//! the triple enumeration costs `Θ(m²)`: `0.F` to 20 000 takes a second instead of hours.
+//! swaps). The union, `S₃(m)`, depends on `m` alone, so it is computed once per `m` and kept as a
+//! bitset like `S₂`: a heap `n` costs `O(n · top/64 + D · top/64)` word operations (`D` distinct
+//! values) for its own `S₃(n)`, plus one OR of `S₃(n − k)` per digit `k` with bit 8, where the
+//! triple enumeration costs `Θ(n²)` per such digit: `0.F` to 20 000 takes a second instead of
+//! hours, and a code with many three-heap digits (`0.7DD…D7`) costs no more than `0.8` apart from
+//! those ORs.
 //!
 //! Used while `top <= MAX_TOP` (the bitsets of all `s` take `len · top / 8` bytes); beyond it, and
 //! for `!` codes (parts must differ pairwise, which the grouping by `a` cannot express), the naive
@@ -46,6 +50,12 @@ pub struct ThreeHeap {
     /// `S₂(s)` for `s < s2_len`, `words` words each.
     s2: Vec<u64>,
     s2_len: usize,
+    /// `S₃(s)`, the values of the three-heap splits of `s`, for the last `ring` values of
+    /// `s < s3_len` (slot `s % ring`; a heap `n` needs `s >= n − k` for its largest digit `k`
+    /// with bit 8), `words` words each.
+    s3: Vec<u64>,
+    s3_len: usize,
+    ring: usize,
     /// Per value `x`: the union of the `S₂(m − a)` with `G(a) = x` (scratch).
     acc: Vec<u64>,
     /// Values with a nonempty `acc` (scratch).
@@ -75,6 +85,9 @@ impl ThreeHeap {
             words: 1,
             s2: Vec::new(),
             s2_len: 0,
+            s3: vec![0; 1],
+            s3_len: 0,
+            ring: 1,
             acc: vec![0; 64],
             used: Vec::new(),
             opts: vec![0; 1],
@@ -93,6 +106,8 @@ impl ThreeHeap {
                 t.split3.push(k);
             }
         }
+        t.ring = t.split3.last().map_or(1, |&k| k + 1);
+        t.s3 = vec![0; t.ring];
         Some(t)
     }
 
@@ -128,6 +143,12 @@ impl ThreeHeap {
             while self.s2_len <= n {
                 self.push_s2();
             }
+            // S₃(s) for the s in n − ring < s <= n (each needs G(1..s − 1) and S₂ of at most
+            // s − 1); after a resume, the earlier ones are never needed.
+            self.s3_len = self.s3_len.max((n + 1).saturating_sub(self.ring));
+            while self.s3_len <= n {
+                self.push_s3();
+            }
             let v = self.heap_value(n);
             if v >= self.max_top {
                 return false;
@@ -150,6 +171,11 @@ impl ThreeHeap {
             s2[s * need..s * need + old].copy_from_slice(&self.s2[s * old..(s + 1) * old]);
         }
         self.s2 = s2;
+        let mut s3 = vec![0u64; self.ring * need];
+        for s in 0..self.ring {
+            s3[s * need..s * need + old].copy_from_slice(&self.s3[s * old..(s + 1) * old]);
+        }
+        self.s3 = s3;
         self.words = need;
         self.acc = vec![0; 64 * need * need];
         self.opts = vec![0; need];
@@ -166,6 +192,39 @@ impl ThreeHeap {
             bits[v >> 6] |= 1 << (v & 63);
         }
         self.s2_len += 1;
+    }
+
+    /// Append `S₃(m)` for `m = s3_len` (needs `G(1..m − 1)` and `S₂(2..m − 1)`): the values
+    /// `G(a) ⊕ S₂(m − a)` for `1 <= a <= m − 2`, the `S₂` grouped by `x = G(a)` and each group
+    /// translated by `x` once.
+    fn push_s3(&mut self) {
+        let m = self.s3_len;
+        let w = self.words;
+        let slot = m % self.ring;
+        let out = &mut self.s3[slot * w..(slot + 1) * w];
+        out.fill(0);
+        for a in 1..=m.saturating_sub(2) {
+            let x = self.g[a] as usize;
+            let acc = &mut self.acc[x * w..(x + 1) * w];
+            if acc.iter().all(|&b| b == 0) {
+                self.used.push(x);
+            }
+            for (o, &b) in acc.iter_mut().zip(&self.s2[(m - a) * w..(m - a + 1) * w]) {
+                *o |= b;
+            }
+        }
+        for &x in &self.used {
+            let acc = &mut self.acc[x * w..(x + 1) * w];
+            let (hi, lo) = (x >> 6, (x & 63) as u32);
+            for (i, b) in acc.iter_mut().enumerate() {
+                if *b != 0 {
+                    out[i ^ hi] |= xor_bits(*b, lo);
+                    *b = 0;
+                }
+            }
+        }
+        self.used.clear();
+        self.s3_len += 1;
     }
 
     fn heap_value(&mut self, n: usize) -> usize {
@@ -191,32 +250,12 @@ impl ThreeHeap {
             }
         }
         for &k in &self.split3 {
-            if n < k + 3 {
-                continue;
-            }
-            let m = n - k;
-            // Group the S₂(m − a) by x = G(a), then translate each group by x once.
-            for a in 1..=m - 2 {
-                let x = self.g[a] as usize;
-                let acc = &mut self.acc[x * w..(x + 1) * w];
-                if acc.iter().all(|&b| b == 0) {
-                    self.used.push(x);
-                }
-                for (o, &b) in acc.iter_mut().zip(&self.s2[(m - a) * w..(m - a + 1) * w]) {
+            if n >= k + 3 {
+                let slot = (n - k) % self.ring;
+                for (o, &b) in self.opts.iter_mut().zip(&self.s3[slot * w..(slot + 1) * w]) {
                     *o |= b;
                 }
             }
-            for &x in &self.used {
-                let acc = &mut self.acc[x * w..(x + 1) * w];
-                let (hi, lo) = (x >> 6, (x & 63) as u32);
-                for (i, b) in acc.iter_mut().enumerate() {
-                    if *b != 0 {
-                        self.opts[i ^ hi] |= xor_bits(*b, lo);
-                        *b = 0;
-                    }
-                }
-            }
-            self.used.clear();
         }
         for (i, &o) in self.opts.iter().enumerate() {
             if o != u64::MAX {
