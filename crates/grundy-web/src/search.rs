@@ -20,7 +20,7 @@
 //!
 //! ```
 //! let v: serde_json::Value =
-//!     serde_json::from_str(&grundy_web::search::describe(CRAM, "size", "2x3")).unwrap();
+//!     serde_json::from_str(&grundy_web::search::describe("cram", "size", "2x3")).unwrap();
 //! assert_eq!(v["board"]["text"], ".../...");
 //! assert_eq!(v["command"], "grundy search cram --rows 2 --cols 3 --moves");
 //! assert_eq!(v["moves"].as_array().unwrap().len(), 7);
