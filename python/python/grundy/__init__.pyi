@@ -11,6 +11,7 @@ __all__ = [
     "Report",
     "Ruleset",
     "count_heaps",
+    "games",
     "graph",
     "guess",
     "nim",
