@@ -1,4 +1,5 @@
-//! The search engine (`grundy::search`) against independent brute force: memoised mex over bit
+//! The search engine (`grundy::search`) against independent brute force (each game's own,
+//! `games::cram::brute`, `games::kayles::brute`): memoised mex over bit
 //! masks of whole positions — no components, no symmetry, no pruning, no table of the engine's —
 //! on random small boards with holes and random graphs, every switch of the engine on or off;
 //! against the tier engine on every position of small rectangles; and against published values
@@ -6,10 +7,12 @@
 
 use std::collections::HashMap;
 
+use grundy::games::cram::brute::value as brute_cram;
 use grundy::games::cram::framed::FramedCram;
 use grundy::games::cram::{Cram, CramConfig};
 use grundy::games::grid::region::Region;
 use grundy::games::heap::Ruleset;
+use grundy::games::kayles::brute::value as brute_kayles;
 use grundy::games::kayles::graph::Graph;
 use grundy::games::kayles::{GraphKayles, GridKayles, KaylesConfig, Rule};
 use grundy::report::search::{Request, SearchOptions, Target, grid_graph, run};
@@ -18,53 +21,6 @@ use grundy::search::distributed::remote::RemoteValues;
 use grundy::search::{Config, Key, Search, SearchGame, Table};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Cram by brute force: the empty cells as a mask of a `w × h` board, every domino tried.
-fn brute_cram(bits: u128, w: usize, h: usize, memo: &mut HashMap<u128, u8>) -> u8 {
-    if let Some(&v) = memo.get(&bits) {
-        return v;
-    }
-    let mut seen = 0u128;
-    for a in 0..w * h {
-        if bits >> a & 1 == 0 {
-            continue;
-        }
-        if a % w + 1 < w && bits >> (a + 1) & 1 == 1 {
-            seen |= 1 << brute_cram(bits & !(3 << a), w, h, memo);
-        }
-        if a + w < w * h && bits >> (a + w) & 1 == 1 {
-            seen |= 1 << brute_cram(bits & !(1 << a) & !(1 << (a + w)), w, h, memo);
-        }
-    }
-    let v = (!seen).trailing_zeros() as u8;
-    memo.insert(bits, v);
-    v
-}
-
-/// Node-Kayles (vertex rule) or Arc-Kayles (edge rule) by brute force on the vertex set `set`.
-fn brute_kayles(adj: &[u128], set: u128, edge: bool, memo: &mut HashMap<u128, u8>) -> u8 {
-    if let Some(&v) = memo.get(&set) {
-        return v;
-    }
-    let mut seen = 0u128;
-    for v in 0..adj.len() {
-        if set >> v & 1 == 0 {
-            continue;
-        }
-        if edge {
-            for u in v + 1..adj.len() {
-                if set >> u & 1 == 1 && adj[v] >> u & 1 == 1 {
-                    seen |= 1 << brute_kayles(adj, set & !(1 << v) & !(1 << u), edge, memo);
-                }
-            }
-        } else {
-            seen |= 1 << brute_kayles(adj, set & !adj[v] & !(1 << v), edge, memo);
-        }
-    }
-    let v = (!seen).trailing_zeros() as u8;
-    memo.insert(set, v);
-    v
-}
 
 fn config(bits: u16) -> (Config, bool, bool, bool, bool) {
     (

@@ -12,6 +12,7 @@
 //! - [`framed`]: the same game on boards of at most 64 cells, each component one word of the
 //!   board's own [`Frame`](crate::games::grid::frame::Frame), with the star, bridge and diagonal
 //!   reductions;
+//! - [`brute`]: the plain mex rule over whole boards, the reference the tests trust;
 //! - [`tier`]: every position of an `R × C` board (at most 32 cells) as a
 //!   [`crate::tier::TieredGame`], for the tier engine (and the endgame table above).
 //!
@@ -25,6 +26,7 @@
 //! assert_eq!(s.value(&game.components(&board)).unwrap(), 2); // 4 × 5 Cram is *2
 //! ```
 
+pub mod brute;
 pub mod framed;
 pub mod search;
 pub mod tier;

@@ -4,9 +4,11 @@
 //! - [`search`]: both games for the search engine — [`GridKayles`] on induced subgraphs of the
 //!   square grid (boards in the notation of [`crate::games::grid`]), [`GraphKayles`] on any graph
 //!   of at most 127 vertices;
+//! - [`brute`]: the plain mex rule over whole vertex sets, the reference the tests trust;
 //! - [`graph`]: the small graphs of [`GraphKayles`], with a canonical labelling and the edge-list
 //!   notation.
 
+pub mod brute;
 pub mod graph;
 pub mod search;
 
