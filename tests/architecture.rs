@@ -263,18 +263,15 @@ fn long_files_and_functions_say_why() {
                 let l = lines[i];
                 let indent = l.len() - l.trim_start().len();
                 let t = l.trim_start();
-                let is_fn = [
-                    "fn ",
-                    "pub fn ",
-                    "pub(crate) fn ",
-                    "pub(super) fn ",
-                    "const fn ",
-                    "pub const fn ",
-                    "unsafe fn ",
-                    "pub unsafe fn ",
-                ]
-                .iter()
-                .any(|p| t.starts_with(p));
+                // a function's header: `fn name`, after qualifiers only (`pub(crate)`, `const`, …:
+                // lower-case words and parentheses, no `=`, no comment)
+                let is_fn = t.starts_with("fn ")
+                    || t.split_once(" fn ").is_some_and(|(quals, _)| {
+                        quals.split_whitespace().all(|w| {
+                            w.chars()
+                                .all(|c| c.is_ascii_lowercase() || c == '(' || c == ')')
+                        })
+                    });
                 if is_fn && !t.ends_with(';') {
                     let end = (i + 1..lines.len()).find(|&j| {
                         lines[j].len() - lines[j].trim_start().len() == indent

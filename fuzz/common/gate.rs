@@ -40,11 +40,13 @@ fn give(less: usize) {
 
 // SAFETY: every call is forwarded to `System` with the same arguments; only the count is added.
 unsafe impl GlobalAlloc for Limited {
+    // SAFETY: callers keep `GlobalAlloc::alloc`'s contract (a layout of nonzero size); it is
+    // passed on unchanged to `System`, which keeps the same contract.
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if !take(layout.size()) {
             return std::ptr::null_mut();
         }
-        // SAFETY: as the caller's contract.
+        // SAFETY: `layout` has nonzero size (the caller's contract, passed on).
         let p = unsafe { System.alloc(layout) };
         if p.is_null() {
             give(layout.size());
@@ -52,11 +54,12 @@ unsafe impl GlobalAlloc for Limited {
         p
     }
 
+    // SAFETY: as `alloc`: the caller's layout (nonzero size) goes to `System` unchanged.
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if !take(layout.size()) {
             return std::ptr::null_mut();
         }
-        // SAFETY: as the caller's contract.
+        // SAFETY: `layout` has nonzero size (the caller's contract, passed on).
         let p = unsafe { System.alloc_zeroed(layout) };
         if p.is_null() {
             give(layout.size());
@@ -64,18 +67,23 @@ unsafe impl GlobalAlloc for Limited {
         p
     }
 
+    // SAFETY: callers pass a block this allocator returned with this layout; every block comes
+    // from `System`, so it is `System`'s to free.
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: as the caller's contract.
+        // SAFETY: `ptr` was returned by `System` with `layout` (the caller's contract).
         unsafe { System.dealloc(ptr, layout) };
         give(layout.size());
     }
 
+    // SAFETY: callers pass a block this allocator (that is, `System`) returned with `layout`, and
+    // a nonzero `new_size` that does not overflow `isize` once aligned: `System`'s contract.
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let old = layout.size();
         if new_size > old && !take(new_size - old) {
             return std::ptr::null_mut();
         }
-        // SAFETY: as the caller's contract.
+        // SAFETY: `ptr` was returned by `System` with `layout`, `new_size` is valid for it (the
+        // caller's contract).
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if p.is_null() {
             if new_size > old {

@@ -115,8 +115,8 @@ impl TierBuildError {
                 };
                 format!(
                     "{} {verb} of {}, not of {game}",
-                    and_list(&flags),
-                    and_list(owners)
+                    word_list(&flags, "and"),
+                    word_list(owners, "and")
                 )
             }
             TierBuildError::Game(e) => e.clone(),
@@ -124,14 +124,14 @@ impl TierBuildError {
     }
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+/// `a`, `a and b`, `a, b and c` (or with another `conjunction`).
+pub(super) fn word_list<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.as_ref().to_string(),
         [init @ .., last] => {
             let init: Vec<&str> = init.iter().map(|s| s.as_ref()).collect();
-            format!("{} and {}", init.join(", "), last.as_ref())
+            format!("{} {conjunction} {}", init.join(", "), last.as_ref())
         }
     }
 }

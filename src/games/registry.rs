@@ -92,11 +92,7 @@ pub fn with_engine(engine: Engine) -> impl Iterator<Item = &'static GameInfo> {
 /// The names of the games an engine solves: `chomp, cram, fair-shares or subtract-square`.
 pub fn names_with(engine: Engine) -> String {
     let names: Vec<&str> = with_engine(engine).map(|g| g.name).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
+    super::entry::word_list(&names, "or")
 }
 
 #[cfg(test)]

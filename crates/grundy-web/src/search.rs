@@ -227,12 +227,12 @@ fn parse(game: &str, key: &str, text: &str) -> Result<Parsed, String> {
     }
 }
 
-/// The limit of `game`: `(largest size, its unit)`.
+/// The limit of `game`: `(largest size, its unit)` (the catalogue's
+/// [`grundy::games::registry::SearchInfo`]).
 fn limit(game: &str) -> (usize, &'static str) {
-    limits()
-        .into_iter()
-        .find(|l| l.0 == game)
-        .map_or((0, "cells"), |l| (l.1, l.2))
+    registry::game(game)
+        .and_then(|g| g.search)
+        .map_or((0, "cells"), |s| (s.page_limit, s.size_unit))
 }
 
 /// The message of a position beyond the page's limit.

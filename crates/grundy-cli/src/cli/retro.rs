@@ -25,15 +25,11 @@ fn tier_games() -> PossibleValuesParser {
             .iter()
             .map(|p| format!("--{}", p.name))
             .collect();
-        // the help of a value lives as long as the command line
-        let help: &'static str = Box::leak(
-            format!(
-                "{} (needs {}); positions: {}",
-                g.title,
-                needs.join(", "),
-                g.notation
-            )
-            .into_boxed_str(),
+        let help = format!(
+            "{} (needs {}); positions: {}",
+            g.title,
+            needs.join(", "),
+            g.notation
         );
         PossibleValue::new(g.name)
             .aliases(g.aliases.iter().copied())
